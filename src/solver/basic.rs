@@ -1,0 +1,186 @@
+//! A compact engine: bitmask candidates, naked and hidden singles, and
+//! branching on the cell with the fewest candidates.
+
+use super::Stats;
+use crate::grid::box_of;
+
+const ALL: u16 = 0x1FF;
+
+/// Every unit (9 rows, 9 columns, 9 boxes) as its 9 cell indices.
+const UNITS: [[u8; 9]; 27] = build_units();
+
+const fn build_units() -> [[u8; 9]; 27] {
+    let mut units = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            units[i][j] = (i * 9 + j) as u8;
+            units[9 + i][j] = (j * 9 + i) as u8;
+            let (br, bc) = ((i / 3) * 3, (i % 3) * 3);
+            units[18 + i][j] = ((br + j / 3) * 9 + bc + j % 3) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    units
+}
+
+#[derive(Clone, Copy)]
+struct State {
+    cells: [u8; 81],
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+}
+
+impl State {
+    fn new(givens: &[u8; 81]) -> Option<State> {
+        let mut state = State {
+            cells: [0; 81],
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+        };
+        for (i, &v) in givens.iter().enumerate() {
+            if v != 0 && (v > 9 || !state.place(i, v)) {
+                return None;
+            }
+        }
+        Some(state)
+    }
+
+    fn candidates(&self, i: usize) -> u16 {
+        let (r, c) = (i / 9, i % 9);
+        !(self.rows[r] | self.cols[c] | self.boxes[box_of(r, c)]) & ALL
+    }
+
+    /// Places `v` at `i`; false when `v` is already used in one of its units.
+    fn place(&mut self, i: usize, v: u8) -> bool {
+        let bit = 1u16 << (v - 1);
+        if self.candidates(i) & bit == 0 {
+            return false;
+        }
+        let (r, c) = (i / 9, i % 9);
+        self.cells[i] = v;
+        self.rows[r] |= bit;
+        self.cols[c] |= bit;
+        self.boxes[box_of(r, c)] |= bit;
+        true
+    }
+
+    /// Applies naked and hidden singles until nothing changes.
+    /// Returns false on a contradiction.
+    fn propagate(&mut self, stats: &mut Stats) -> bool {
+        loop {
+            let mut progress = false;
+            for i in 0..81 {
+                if self.cells[i] != 0 {
+                    continue;
+                }
+                let cand = self.candidates(i);
+                if cand == 0 {
+                    return false;
+                }
+                if cand.is_power_of_two() {
+                    self.place(i, cand.trailing_zeros() as u8 + 1);
+                    stats.steps += 1;
+                    progress = true;
+                }
+            }
+            for unit in &UNITS {
+                let mut once = 0u16;
+                let mut twice = 0u16;
+                let mut placed = 0u16;
+                for &i in unit {
+                    let i = usize::from(i);
+                    if self.cells[i] != 0 {
+                        placed |= 1 << (self.cells[i] - 1);
+                        continue;
+                    }
+                    let cand = self.candidates(i);
+                    twice |= once & cand;
+                    once |= cand;
+                }
+                if (once | placed) != ALL {
+                    return false;
+                }
+                let mut hidden = once & !twice & !placed;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden &= hidden - 1;
+                    let Some(&i) = unit
+                        .iter()
+                        .find(|&&i| self.cells[usize::from(i)] == 0 && self.candidates(usize::from(i)) & bit != 0)
+                    else {
+                        // An earlier placement in this pass took the digit's last cell.
+                        return false;
+                    };
+                    if !self.place(usize::from(i), bit.trailing_zeros() as u8 + 1) {
+                        return false;
+                    }
+                    stats.steps += 1;
+                    progress = true;
+                }
+            }
+            if !progress {
+                return true;
+            }
+        }
+    }
+}
+
+/// Finds up to `limit` solutions of `givens`, passing each to `emit`.
+pub fn search(
+    givens: &[u8; 81],
+    limit: usize,
+    emit: &mut dyn FnMut(&[u8; 81]),
+    stats: &mut Stats,
+) -> usize {
+    let Some(state) = State::new(givens) else {
+        return 0;
+    };
+    let mut found = 0;
+    recurse(state, limit, emit, stats, &mut found);
+    found
+}
+
+fn recurse(
+    mut state: State,
+    limit: usize,
+    emit: &mut dyn FnMut(&[u8; 81]),
+    stats: &mut Stats,
+    found: &mut usize,
+) {
+    if !state.propagate(stats) {
+        return;
+    }
+    let mut best = None;
+    let mut best_count = 10;
+    for i in 0..81 {
+        if state.cells[i] == 0 {
+            let n = state.candidates(i).count_ones();
+            if n < best_count {
+                best_count = n;
+                best = Some(i);
+                if n == 2 {
+                    break;
+                }
+            }
+        }
+    }
+    let Some(i) = best else {
+        *found += 1;
+        emit(&state.cells);
+        return;
+    };
+    let mut cand = state.candidates(i);
+    while cand != 0 && *found < limit {
+        let v = cand.trailing_zeros() as u8 + 1;
+        cand &= cand - 1;
+        stats.guesses += 1;
+        let mut next = state;
+        next.place(i, v);
+        recurse(next, limit, emit, stats, found);
+    }
+}
