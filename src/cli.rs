@@ -1,0 +1,209 @@
+//! Command-line definition (clap derive types only; the logic lives in `cmd/`).
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::format::{Format, Layout};
+
+const AFTER_HELP: &str = "\
+Exit status: 0 every puzzle succeeded, 1 some puzzle had a negative result
+(unsolvable, invalid, not unique), 2 usage error or unreadable input.";
+
+/// Solve, validate and batch-solve Sudoku puzzles.
+#[derive(Debug, Parser)]
+#[command(name = "sudokit", version, about, after_help = AFTER_HELP)]
+#[command(propagate_version = true, arg_required_else_help = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve every puzzle and print the solutions.
+    #[command(after_help = SOLVE_AFTER_HELP)]
+    Solve(SolveArgs),
+    /// Check that no digit repeats in any row, column or box.
+    #[command(after_help = VALIDATE_AFTER_HELP)]
+    Validate(ValidateArgs),
+    /// Solve many files and directories on every core.
+    #[command(after_help = BATCH_AFTER_HELP)]
+    Batch(BatchArgs),
+    /// Print a shell completion script.
+    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    Completions(CompletionsArgs),
+}
+
+const SOLVE_AFTER_HELP: &str = "\
+Examples:
+  sudokit solve fixtures/formats/boj.txt
+  sudokit solve --unique --json puzzles.txt
+  cat puzzles.txt | sudokit solve --to line | sort | uniq -c
+
+Exit status: 0 every puzzle solved, 1 some puzzle unsolvable, invalid or
+(with --unique) not unique, 2 usage error or unreadable input.";
+
+const VALIDATE_AFTER_HELP: &str = "\
+Examples:
+  sudokit validate board.txt
+  sudokit validate --unique -q puzzle.txt && echo proper
+  sudokit solve --json puzzles.txt | sudokit validate --complete
+
+Exit status: 0 every board valid, 1 some board invalid, 2 usage error or
+unreadable input.";
+
+const BATCH_AFTER_HELP: &str = "\
+Examples:
+  sudokit batch puzzles/
+  sudokit batch -r --glob '*.txt' --out solved/ puzzles/
+  sudokit batch --json big.txt | jq -c 'select(.status != \"solved\")'
+
+Exit status: 0 every puzzle solved, 1 some puzzle unsolvable or invalid,
+2 usage error or some input unreadable.";
+
+const COMPLETIONS_AFTER_HELP: &str = "\
+Examples:
+  sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit
+  sudokit completions zsh > ~/.zfunc/_sudokit
+
+Exit status: 0 on success, 2 usage error.";
+
+/// Options shared by every command that reads puzzles.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Input format (default: detected per input).
+    #[arg(short = 'f', long, value_enum, default_value_t = Format::Auto)]
+    pub format: Format,
+}
+
+/// Options shared by every command that writes results.
+#[derive(Debug, Args)]
+pub struct OutputArgs {
+    /// Write one JSON object per puzzle (JSON Lines) instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Flush output after every puzzle (for streaming pipelines).
+    #[arg(long)]
+    pub line_buffered: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// Files to read; standard input when none or `-`.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Layout of printed boards (default: the layout of the input).
+    #[arg(long, value_enum, value_name = "LAYOUT")]
+    pub to: Option<Layout>,
+    /// Treat a puzzle with more than one solution as a failure (`multiple`).
+    #[arg(long)]
+    pub unique: bool,
+    /// Print the number of solutions instead of a board.
+    #[arg(long, conflicts_with = "all")]
+    pub count: bool,
+    /// Print every solution (up to --limit).
+    #[arg(long)]
+    pub all: bool,
+    /// Most solutions to count or print with --count and --all.
+    #[arg(long, value_name = "N", default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(1..=u32::MAX as u64))]
+    pub limit: u64,
+    /// Add search figures (guesses, propagation steps, time).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    /// Files to read; standard input when none or `-`.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// A board with blank cells is invalid (checks a finished solution).
+    #[arg(long)]
+    pub complete: bool,
+    /// Also require at least one solution.
+    #[arg(long)]
+    pub solvable: bool,
+    /// Also require exactly one solution.
+    #[arg(long)]
+    pub unique: bool,
+    /// Print nothing; the exit status answers.
+    #[arg(short, long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Files and directories to solve; `-` for standard input.
+    #[arg(value_name = "PATH", required = true, value_hint = clap::ValueHint::AnyPath)]
+    pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Layout of written boards (default: the layout of each input).
+    #[arg(long, value_enum, value_name = "LAYOUT")]
+    pub to: Option<Layout>,
+    /// Descend into subdirectories.
+    #[arg(short, long)]
+    pub recursive: bool,
+    /// Only files whose name matches this glob (e.g. '*.txt'); may be repeated.
+    #[arg(long, value_name = "GLOB")]
+    pub glob: Vec<String>,
+    /// Worker threads (default: every core).
+    #[arg(short, long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// Write each input's solutions to a file at the same relative path under DIR.
+    #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
+    pub out: Option<PathBuf>,
+    /// When to show a progress bar on standard error.
+    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    pub progress: Progress,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell to generate a script for.
+    #[arg(value_enum)]
+    pub shell: Shell,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Progress {
+    /// Only when standard error is a terminal.
+    Auto,
+    /// Always.
+    Always,
+    /// Never.
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+    Powershell,
+    Elvish,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}

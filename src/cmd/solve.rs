@@ -1,0 +1,231 @@
+//! `sudokit solve`: solve every puzzle of every input.
+
+use std::time::Instant;
+
+use anyhow::Context;
+
+use super::{ExitStatus, open};
+use crate::cli::SolveArgs;
+use crate::format::{Item, Layout, Puzzle, Reader};
+use crate::grid::Grid;
+use crate::output::{Out, Report, StatsReport, Status, diag};
+use crate::{solver, validate};
+
+/// What solving one puzzle found, before it is written anywhere.
+#[derive(Debug)]
+pub struct Solved {
+    pub status: Status,
+    /// Solutions found (the first one for plain solving, up to the limit for `--all`).
+    pub solutions: Vec<Grid>,
+    /// Solutions counted, at most the search limit.
+    pub count: usize,
+    /// The count reached the limit: there may be more.
+    pub capped: bool,
+    pub conflicts: Vec<validate::Conflict>,
+    pub stats: Option<StatsReport>,
+}
+
+/// How to solve: what to search for and how far.
+#[derive(Debug, Clone, Copy)]
+pub struct Mode {
+    pub unique: bool,
+    pub count: bool,
+    pub all: bool,
+    pub limit: usize,
+    pub stats: bool,
+}
+
+impl Mode {
+    pub fn from_args(args: &SolveArgs) -> Mode {
+        Mode {
+            unique: args.unique,
+            count: args.count,
+            all: args.all,
+            limit: usize::try_from(args.limit).unwrap_or(usize::MAX),
+            stats: args.stats,
+        }
+    }
+
+    /// Plain solving: one solution, any one.
+    pub fn first() -> Mode {
+        Mode {
+            unique: false,
+            count: false,
+            all: false,
+            limit: 1,
+            stats: false,
+        }
+    }
+}
+
+/// Solves one board as `mode` asks.
+pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
+    let started = mode.stats.then(Instant::now);
+    if !validate::is_valid(grid) {
+        return Solved {
+            status: Status::Invalid,
+            solutions: Vec::new(),
+            count: 0,
+            capped: false,
+            conflicts: validate::conflicts(grid),
+            stats: started.map(|t| StatsReport::new(solver::Stats::default(), t.elapsed())),
+        };
+    }
+    // Counting searches one past the limit, so that a count equal to the
+    // limit is exact and only a count beyond it is reported as capped.
+    let search_limit = if mode.count || mode.all {
+        mode.limit.saturating_add(1)
+    } else if mode.unique {
+        2
+    } else {
+        1
+    };
+    let keep = if mode.all { mode.limit } else { 1 };
+    let mut solutions = Vec::new();
+    let outcome = solver::search(grid, search_limit, &mut |s| {
+        if solutions.len() < keep {
+            solutions.push(*s);
+        }
+    });
+    let capped = (mode.count || mode.all) && outcome.solutions > mode.limit;
+    let count = outcome.solutions.min(if mode.count || mode.all { mode.limit } else { usize::MAX });
+    let status = match outcome.solutions {
+        0 => Status::Unsolvable,
+        n if mode.unique && n > 1 => Status::Multiple,
+        _ => Status::Solved,
+    };
+    Solved {
+        status,
+        solutions,
+        count,
+        capped,
+        conflicts: Vec::new(),
+        stats: started.map(|t| StatsReport::new(outcome.stats, t.elapsed())),
+    }
+}
+
+pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
+    let mode = Mode::from_args(args);
+    let mut out = Out::stdout(args.output.line_buffered);
+    let mut status = ExitStatus::Success;
+    for path in super::input_paths(&args.files) {
+        let input = match open(&path) {
+            Ok(input) => input,
+            Err(err) => {
+                diag(format_args!("{err:#}"));
+                status.note(ExitStatus::Error);
+                continue;
+            }
+        };
+        let source = input.name.as_str();
+        for item in Reader::new(input.reader, args.input.format) {
+            let item = match item.with_context(|| source.to_owned()) {
+                Ok(item) => item,
+                Err(err) => {
+                    diag(format_args!("{err:#}"));
+                    status.note(ExitStatus::Error);
+                    break;
+                }
+            };
+            status.note(handle(&item, source, args, mode, &mut out)?);
+            out.end_item()?;
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// Solves and reports one item of an input.
+fn handle(item: &Item, source: &str, args: &SolveArgs, mode: Mode, out: &mut Out) -> anyhow::Result<ExitStatus> {
+    let puzzle = match item {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            diag(format_args!("{source}:{}", e.error));
+            if args.output.json {
+                let mut report = Report::new(source, e.index, e.error.line, Status::Error);
+                report.format = e.layout;
+                report.error = Some(format!("{source}:{}", e.error));
+                out.json(&report)?;
+            }
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let solved = solve_grid(&puzzle.grid, mode);
+    let layout = args.to.unwrap_or(puzzle.layout);
+    if args.output.json {
+        out.json(&report(source, puzzle, &solved, mode))?;
+    } else {
+        write_text(puzzle, &solved, source, layout, mode, out)?;
+    }
+    Ok(match solved.status {
+        Status::Solved => ExitStatus::Success,
+        Status::Error => ExitStatus::Error,
+        _ => ExitStatus::Failure,
+    })
+}
+
+/// The JSON report of one solved puzzle.
+pub fn report<'a>(source: &'a str, puzzle: &Puzzle, solved: &Solved, mode: Mode) -> Report<'a> {
+    let mut report = Report::new(source, puzzle.index, puzzle.line, solved.status);
+    report.format = Some(puzzle.layout);
+    report.puzzle = Some(puzzle.grid.to_line());
+    if solved.status == Status::Solved {
+        if let Some(first) = solved.solutions.first() {
+            report = report.with_solution(first);
+        }
+    }
+    if mode.count || mode.all {
+        report.solutions = Some(solved.count);
+        report.capped = Some(solved.capped);
+    }
+    if mode.all && solved.status == Status::Solved {
+        report.all = Some(solved.solutions.iter().map(Grid::to_line).collect());
+    }
+    if solved.status == Status::Invalid {
+        report.conflicts = Some(solved.conflicts.clone());
+    }
+    report.stats = solved.stats;
+    report
+}
+
+fn write_text(puzzle: &Puzzle, solved: &Solved, source: &str, layout: Layout, mode: Mode, out: &mut Out) -> anyhow::Result<()> {
+    let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
+    if let Some(stats) = solved.stats {
+        diag(format_args!(
+            "{place}: {}, {} guesses, {} steps, {} µs",
+            solved.status.describe(),
+            stats.guesses,
+            stats.steps,
+            stats.time_us
+        ));
+    }
+    match solved.status {
+        Status::Solved if mode.count => {
+            let plus = if solved.capped { "+" } else { "" };
+            out.line(&format!("{}{plus}", solved.count))?;
+        }
+        Status::Solved => {
+            for solution in &solved.solutions {
+                out.board(solution, layout)?;
+            }
+            if solved.capped {
+                diag(format_args!("{place}: stopped at --limit {} solutions", mode.limit));
+            }
+        }
+        Status::Invalid => {
+            let conflicts: Vec<String> = solved.conflicts.iter().map(ToString::to_string).collect();
+            if mode.count {
+                out.line("0")?;
+            }
+            diag(format_args!("{place}: {}: {}", Status::Invalid.describe(), conflicts.join("; ")));
+        }
+        status => {
+            if mode.count {
+                let plus = if solved.capped { "+" } else { "" };
+                out.line(&format!("{}{plus}", solved.count))?;
+            }
+            diag(format_args!("{place}: {}", status.describe()));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,95 @@
+//! Typed errors of the library. The binary adds the source name with anyhow.
+
+use std::fmt;
+
+/// A located problem in puzzle input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {kind}")]
+pub struct ParseError {
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+}
+
+impl ParseError {
+    pub(crate) fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
+        ParseError { line, column, kind }
+    }
+
+    pub(crate) fn expected(
+        line: usize,
+        column: usize,
+        expected: impl Into<String>,
+        found: Found,
+    ) -> ParseError {
+        ParseError::new(
+            line,
+            column,
+            ParseErrorKind::Expected {
+                expected: expected.into(),
+                found,
+            },
+        )
+    }
+}
+
+/// The kinds of input problems.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// Something other than what the format allows at this point.
+    #[error("expected {expected}, found {found}")]
+    Expected { expected: String, found: Found },
+    /// The input holds no puzzle at all.
+    #[error("expected a puzzle, found none (the input is empty or holds only blank, comment or header lines)")]
+    NoPuzzle,
+    /// A line longer than [`crate::format::MAX_LINE`].
+    #[error("line is longer than the limit of {limit} bytes")]
+    LineTooLong { limit: usize },
+    /// A JSON value larger than [`crate::format::MAX_VALUE`].
+    #[error("JSON value is larger than the limit of {limit} bytes")]
+    ValueTooLarge { limit: usize },
+    /// JSON nested deeper than [`crate::format::MAX_DEPTH`].
+    #[error("JSON is nested deeper than the limit of {limit} levels")]
+    TooDeep { limit: usize },
+    /// Bytes that are not UTF-8.
+    #[error("expected UTF-8 text, found the byte 0x{byte:02x}")]
+    InvalidUtf8 { byte: u8 },
+}
+
+/// What was found where something else was expected.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    /// One character.
+    Char(char),
+    /// A word or number.
+    Token(String),
+    /// A count, said in words (e.g. "8 cells").
+    Text(String),
+    /// The end of the line.
+    EndOfLine,
+    /// The end of the input.
+    EndOfInput,
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Found::Char(c) => write!(f, "'{}'", c.escape_debug()),
+            Found::Token(t) => {
+                // A 64 MiB token must not become a 64 MiB message.
+                const SHOWN: usize = 24;
+                let mut chars = t.chars();
+                let head: String = chars.by_ref().take(SHOWN).collect();
+                let more = if chars.next().is_some() { "…" } else { "" };
+                write!(f, "'{}{more}'", head.escape_debug())
+            }
+            Found::Text(t) => f.write_str(t),
+            Found::EndOfLine => f.write_str("the end of the line"),
+            Found::EndOfInput => f.write_str("the end of the input"),
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! `grid`: a board drawn for people — 9 rows of 9 cells with `|` `-` `+` `=`
+//! and white space as decoration (qqwing's readable form, Norvig's display,
+//! `.sdk` and `.ss` files). Rows without cells and `#` lines are skipped.
+
+use super::{LineParser, Parsed, grid_from};
+use crate::error::{Found, ParseError};
+use crate::grid::Grid;
+
+#[derive(Debug, Default)]
+pub(super) struct Parser {
+    cells: Vec<u8>,
+    start: usize,
+}
+
+fn cell(c: char) -> Option<u8> {
+    match c {
+        '_' => Some(0),
+        c => super::cell_value(c),
+    }
+}
+
+fn is_decoration(c: char) -> bool {
+    c.is_whitespace() || matches!(c, '|' | '-' | '+' | '=')
+}
+
+impl LineParser for Parser {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        if super::is_filler(text) || !text.chars().any(|c| cell(c).is_some()) {
+            return Ok(());
+        }
+        if self.cells.is_empty() {
+            self.start = lineno;
+        }
+        let mut n = 0;
+        let mut end_column = 0;
+        for (i, c) in text.chars().enumerate() {
+            let column = i + 1;
+            if let Some(v) = cell(c) {
+                n += 1;
+                if n > 9 {
+                    let found = Found::Text("more".into());
+                    return Err(ParseError::expected(lineno, column, "9 cells in a row", found));
+                }
+                self.cells.push(v);
+                end_column = column + 1;
+            } else if !is_decoration(c) {
+                let expected = "a digit, '.', '_' or a border (| - + =)";
+                return Err(ParseError::expected(lineno, column, expected, Found::Char(c)));
+            }
+        }
+        if n < 9 {
+            let found = Found::Text(n.to_string());
+            return Err(ParseError::expected(lineno, end_column, "9 cells in a row", found));
+        }
+        if self.cells.len() == 81 {
+            out.push(Ok(Parsed {
+                grid: grid_from(&self.cells),
+                line: self.start,
+            }));
+            self.cells.clear();
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        if self.cells.is_empty() {
+            return Ok(());
+        }
+        let row = self.cells.len() / 9 + 1;
+        let expected = format!("row {row} of 9");
+        Err(ParseError::expected(lineno + 1, 1, expected, Found::EndOfInput))
+    }
+
+    fn reset(&mut self) {
+        self.cells.clear();
+    }
+
+    fn resync_at_blank(&self) -> bool {
+        true
+    }
+}
+
+/// Norvig-style drawing: digits and `.` separated by spaces, `|` between
+/// boxes, a `------+-------+------` rule between bands.
+pub(super) fn render(grid: &Grid, out: &mut String) {
+    for (r, row) in grid.rows().iter().enumerate() {
+        if r == 3 || r == 6 {
+            out.push_str("------+-------+------\n");
+        }
+        for (c, &v) in row.iter().enumerate() {
+            if c == 3 || c == 6 {
+                out.push_str(" |");
+            }
+            if c > 0 {
+                out.push(' ');
+            }
+            out.push(if v == 0 { '.' } else { char::from(b'0' + v) });
+        }
+        out.push('\n');
+    }
+}

@@ -1,0 +1,234 @@
+//! `leetcode`: a 9×9 array of one-character strings (LeetCode 36/37), also as
+//! pasted from code: single quotes, `{` `}` braces, bare digits, a leading
+//! declaration up to `=` (`board =`, `char[][] board = new char[][]`) and a
+//! trailing `;`. Boards may span lines and follow one another.
+
+use super::{LineParser, Parsed, cell_value, grid_from};
+use crate::error::{Found, ParseError};
+use crate::grid::Grid;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+enum Expect {
+    /// Outside a board: its opening bracket (or a declaration, `;`, `,`).
+    #[default]
+    Board,
+    /// A row's opening bracket (or, after 9 rows and a trailing comma, the board's close).
+    Row,
+    /// `,` or the board's close after a row.
+    AfterRow,
+    /// A cell (or, after 9 cells and a trailing comma, the row's close).
+    Cell,
+    /// `,` or the row's close after a cell.
+    AfterCell,
+}
+
+#[derive(Debug, Default)]
+pub(super) struct Parser {
+    expect: Expect,
+    /// The closing brackets owed, innermost last.
+    closers: Vec<char>,
+    cells: Vec<u8>,
+    rows: usize,
+    in_row: usize,
+    start: usize,
+}
+
+const CELL: &str = "a cell \"1\"-\"9\" or \".\"";
+
+impl Parser {
+    fn open(&mut self, c: char) {
+        self.closers.push(if c == '[' { ']' } else { '}' });
+    }
+
+    fn close(&mut self, c: char, lineno: usize, column: usize) -> Result<(), ParseError> {
+        match self.closers.pop() {
+            Some(want) if want == c => Ok(()),
+            Some(want) => Err(ParseError::expected(lineno, column, format!("'{want}'"), Found::Char(c))),
+            None => Err(ParseError::expected(lineno, column, "'[' or '{'", Found::Char(c))),
+        }
+    }
+
+    fn token(&mut self, lineno: usize, column: usize, c: char, rest: &str, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<usize, ParseError> {
+        let err = |expected: String, found: Found| Err(ParseError::expected(lineno, column, expected, found));
+        let is_open = matches!(c, '[' | '{');
+        let is_close = matches!(c, ']' | '}');
+        match self.expect {
+            Expect::Board => {
+                if is_open {
+                    self.open(c);
+                    self.start = lineno;
+                    self.expect = Expect::Row;
+                } else if !matches!(c, ';' | ',') {
+                    return err("'[' or '{' to start a board".into(), Found::Char(c));
+                }
+            }
+            Expect::Row => {
+                if is_open && self.rows < 9 {
+                    self.open(c);
+                    self.in_row = 0;
+                    self.expect = Expect::Cell;
+                } else if is_open {
+                    return err("the end of the board after 9 rows".into(), Found::Char(c));
+                } else if is_close && self.rows == 9 {
+                    self.close(c, lineno, column)?;
+                    self.finish_board(out);
+                } else {
+                    let expected = format!("'[' or '{{' to start row {}", self.rows + 1);
+                    return err(expected, Found::Char(c));
+                }
+            }
+            Expect::AfterRow => {
+                if c == ',' {
+                    self.expect = Expect::Row;
+                } else if is_close {
+                    if self.rows != 9 {
+                        let found = Found::Text(format!("the end of the board after {} rows", self.rows));
+                        return err("9 rows".into(), found);
+                    }
+                    self.close(c, lineno, column)?;
+                    self.finish_board(out);
+                } else {
+                    return err("',' or the end of the board".into(), Found::Char(c));
+                }
+            }
+            Expect::Cell | Expect::AfterCell if is_close => {
+                if self.expect == Expect::Cell && self.in_row != 9 && self.in_row != 0 {
+                    return err(CELL.into(), Found::Char(c));
+                }
+                if self.in_row != 9 {
+                    let found = Found::Text(format!("the end of row {} after {} cells", self.rows + 1, self.in_row));
+                    return err("9 cells".into(), found);
+                }
+                self.close(c, lineno, column)?;
+                self.rows += 1;
+                self.expect = Expect::AfterRow;
+            }
+            Expect::Cell => {
+                let (value, used) = match c {
+                    '"' | '\'' => quoted(c, rest).ok_or_else(|| {
+                        let token: String = std::iter::once(c).chain(rest.chars().take_while(|&x| x != c)).collect();
+                        ParseError::expected(lineno, column, CELL, Found::Token(format!("{token}{c}")))
+                    })?,
+                    _ => match cell_value(c) {
+                        Some(v) => (v, 0),
+                        None => return err(CELL.into(), Found::Char(c)),
+                    },
+                };
+                if self.in_row == 9 {
+                    return err(format!("the end of row {} after 9 cells", self.rows + 1), Found::Text("a 10th cell".into()));
+                }
+                self.cells.push(value);
+                self.in_row += 1;
+                self.expect = Expect::AfterCell;
+                return Ok(used);
+            }
+            Expect::AfterCell => {
+                if c == ',' {
+                    self.expect = Expect::Cell;
+                } else {
+                    return err("',' or the end of the row".into(), Found::Char(c));
+                }
+            }
+        }
+        Ok(0)
+    }
+
+    fn finish_board(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+        out.push(Ok(Parsed {
+            grid: grid_from(&self.cells),
+            line: self.start,
+        }));
+        self.reset();
+    }
+}
+
+/// A quoted one-character cell after its opening `quote`: the value and the
+/// bytes of `rest` it used (the character and the closing quote).
+fn quoted(quote: char, rest: &str) -> Option<(u8, usize)> {
+    let mut chars = rest.chars();
+    let c = chars.next()?;
+    let value = cell_value(c)?;
+    (chars.next()? == quote).then_some((value, c.len_utf8() + quote.len_utf8()))
+}
+
+impl LineParser for Parser {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        let trimmed = text.trim_start();
+        if super::is_filler(text) || trimmed.starts_with("//") {
+            return Ok(());
+        }
+        let mut at = 0;
+        if self.expect == Expect::Board {
+            if let Some(eq) = super::detect::declaration_end(trimmed) {
+                at = text.len() - trimmed.len() + eq;
+                // Java writes `new char[][] {{…}}`: skip to the initialiser.
+                let after = text[at..].trim_start();
+                if let Some(tail) = after.strip_prefix("new") {
+                    if let Some(brace) = tail.find('{') {
+                        at = text.len() - tail.len() + brace;
+                    }
+                }
+            }
+        }
+        let mut column = super::column_of(text, at);
+        let mut chars = text[at..].char_indices();
+        while let Some((i, c)) = chars.next() {
+            if !c.is_whitespace() {
+                let rest = &text[at + i + c.len_utf8()..];
+                let used = self.token(lineno, column, c, rest, out)?;
+                if used > 0 {
+                    let skipped = rest[..used].chars().count();
+                    column += skipped;
+                    for _ in 0..skipped {
+                        chars.next();
+                    }
+                }
+            }
+            column += 1;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        if self.expect == Expect::Board {
+            return Ok(());
+        }
+        let expected = match self.closers.last() {
+            Some(&c) => format!("'{c}'"),
+            None => "the end of the board".into(),
+        };
+        Err(ParseError::expected(lineno + 1, 1, expected, Found::EndOfInput))
+    }
+
+    fn reset(&mut self) {
+        self.expect = Expect::Board;
+        self.closers.clear();
+        self.cells.clear();
+        self.rows = 0;
+        self.in_row = 0;
+    }
+
+    fn resync_at_blank(&self) -> bool {
+        true
+    }
+}
+
+pub(super) fn render(grid: &Grid, out: &mut String) {
+    out.push('[');
+    for (r, row) in grid.rows().iter().enumerate() {
+        if r > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for (c, &v) in row.iter().enumerate() {
+            if c > 0 {
+                out.push(',');
+            }
+            out.push('"');
+            out.push(if v == 0 { '.' } else { char::from(b'0' + v) });
+            out.push('"');
+        }
+        out.push(']');
+    }
+    out.push_str("]\n");
+}

@@ -1,0 +1,82 @@
+//! `line`: one puzzle per line, 81 cell characters, then optionally a
+//! separator and anything (so CSV rows and rated lists read as they are).
+
+use super::{LineParser, Parsed, cell_value, column_of, grid_from};
+use crate::error::{Found, ParseError};
+use crate::grid::Grid;
+
+#[derive(Debug, Default)]
+pub(super) struct Parser;
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';' | ':' | '|')
+}
+
+impl LineParser for Parser {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        if super::is_filler(text) {
+            return Ok(());
+        }
+        let start = text.len() - text.trim_start().len();
+        let first_column = column_of(text, start);
+        let mut cells = [0u8; 81];
+        let mut n = 0;
+        for (i, c) in text[start..].chars().enumerate() {
+            let column = first_column + i;
+            if n == 81 {
+                if is_separator(c) {
+                    break;
+                }
+                if cell_value(c).is_some() {
+                    let found = Found::Text("more than 81 cells".into());
+                    return Err(ParseError::expected(lineno, column, "81 cells", found));
+                }
+                let expected = "a separator (white space , ; : |) after 81 cells";
+                return Err(ParseError::expected(lineno, column, expected, Found::Char(c)));
+            }
+            match cell_value(c) {
+                Some(v) => {
+                    cells[n] = v;
+                    n += 1;
+                }
+                None if is_separator(c) => {
+                    let found = Found::Text(format!("{n} cells"));
+                    return Err(ParseError::expected(lineno, column, "81 cells", found));
+                }
+                None => {
+                    let expected = "a digit 0-9 or '.'";
+                    return Err(ParseError::expected(lineno, column, expected, Found::Char(c)));
+                }
+            }
+        }
+        if n < 81 {
+            let column = first_column + text[start..].chars().count();
+            let found = Found::Text(format!("{n} cells"));
+            return Err(ParseError::expected(lineno, column, "81 cells", found));
+        }
+        out.push(Ok(Parsed {
+            grid: grid_from(&cells),
+            line: lineno,
+        }));
+        Ok(())
+    }
+
+    fn finish(&mut self, _lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        Ok(())
+    }
+
+    fn reset(&mut self) {}
+
+    fn resync_at_blank(&self) -> bool {
+        false
+    }
+}
+
+pub(super) fn render(grid: &Grid, out: &mut String) {
+    out.extend(
+        grid.cells()
+            .iter()
+            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }),
+    );
+    out.push('\n');
+}

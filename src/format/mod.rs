@@ -1,0 +1,494 @@
+//! Puzzle formats: reading any of them from a byte stream, writing boards in each.
+//!
+//! Reading is streaming: a [`Reader`] pulls one line at a time, so memory stays
+//! bounded by the longest line (or the largest JSON value), however long the input.
+
+mod boj;
+mod detect;
+mod grid;
+mod json;
+mod leetcode;
+mod line;
+
+use std::collections::VecDeque;
+use std::io::{self, BufRead};
+
+use clap::ValueEnum;
+use serde::Serialize;
+
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+
+pub use detect::detect;
+
+/// The longest line read, in bytes; a longer one is an error (memory stays bounded).
+pub const MAX_LINE: usize = 16 << 20;
+/// The largest JSON value (possibly spanning lines), in bytes.
+pub const MAX_VALUE: usize = 64 << 20;
+/// The deepest JSON nesting accepted.
+pub const MAX_DEPTH: usize = 64;
+
+/// An input format, as named by `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Decide per input from its first data.
+    Auto,
+    /// 81 numbers 0-9 separated by white space, 9 lines of 9 (BOJ 2580).
+    Boj,
+    /// A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code.
+    Leetcode,
+    /// One puzzle per line, 81 cell characters.
+    Line,
+    /// JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several.
+    Json,
+    /// A board drawn for people, with | - + = as decoration.
+    Grid,
+}
+
+/// A concrete layout for reading or writing boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// 9 lines of 9 space-separated digits (BOJ 2580).
+    Boj,
+    /// A 9×9 JSON array of one-character strings (LeetCode 37).
+    Leetcode,
+    /// One 81-character line per board.
+    Line,
+    /// A 9×9 JSON array of numbers per line.
+    Json,
+    /// A board drawn for people.
+    Grid,
+}
+
+impl Layout {
+    /// The name used in `--format`, `--to` and JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Boj => "boj",
+            Layout::Leetcode => "leetcode",
+            Layout::Line => "line",
+            Layout::Json => "json",
+            Layout::Grid => "grid",
+        }
+    }
+}
+
+impl Format {
+    /// The concrete layout, or `None` for `auto`.
+    pub fn layout(self) -> Option<Layout> {
+        match self {
+            Format::Auto => None,
+            Format::Boj => Some(Layout::Boj),
+            Format::Leetcode => Some(Layout::Leetcode),
+            Format::Line => Some(Layout::Line),
+            Format::Json => Some(Layout::Json),
+            Format::Grid => Some(Layout::Grid),
+        }
+    }
+}
+
+/// One puzzle read from an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The board as given.
+    pub grid: Grid,
+    /// 1-based position among the input's puzzles (errors take a position too).
+    pub index: usize,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The layout it was read in.
+    pub layout: Layout,
+}
+
+/// A puzzle's board, or the located reason it could not be read.
+pub type Item = Result<Puzzle, ItemError>;
+
+/// A puzzle that could not be read, at its position in the input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct ItemError {
+    /// 1-based position among the input's puzzles.
+    pub index: usize,
+    /// The layout being read (`None` when the input could not be read at all).
+    pub layout: Option<Layout>,
+    /// Where and what.
+    pub error: ParseError,
+}
+
+/// A board found by a format parser, and the line it starts on.
+pub(crate) struct Parsed {
+    pub grid: Grid,
+    pub line: usize,
+}
+
+/// The interface each format's line-by-line parser implements.
+trait LineParser {
+    /// Feeds one line (without its line end). Completed boards go to `out`.
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>)
+    -> Result<(), ParseError>;
+    /// The input ended after `lineno` lines: a half-read board is an error.
+    fn finish(&mut self, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError>;
+    /// Forgets a half-read board after an error.
+    fn reset(&mut self);
+    /// After an error, whether to skip to the next blank line (for layouts
+    /// whose boards span lines) or carry on with the next line.
+    fn resync_at_blank(&self) -> bool;
+}
+
+enum Parser {
+    Boj(boj::Parser),
+    Leetcode(leetcode::Parser),
+    Line(line::Parser),
+    Json(json::Parser),
+    Grid(grid::Parser),
+}
+
+impl Parser {
+    fn new(layout: Layout) -> Parser {
+        match layout {
+            Layout::Boj => Parser::Boj(boj::Parser::default()),
+            Layout::Leetcode => Parser::Leetcode(leetcode::Parser::default()),
+            Layout::Line => Parser::Line(line::Parser::default()),
+            Layout::Json => Parser::Json(json::Parser::default()),
+            Layout::Grid => Parser::Grid(grid::Parser::default()),
+        }
+    }
+
+    fn get(&mut self) -> &mut dyn LineParser {
+        match self {
+            Parser::Boj(p) => p,
+            Parser::Leetcode(p) => p,
+            Parser::Line(p) => p,
+            Parser::Json(p) => p,
+            Parser::Grid(p) => p,
+        }
+    }
+}
+
+/// True for lines that carry no data in any format: blank or `#` comments.
+fn is_filler(text: &str) -> bool {
+    let t = text.trim_start();
+    t.is_empty() || t.starts_with('#')
+}
+
+/// A header line (e.g. a CSV header) is skipped when it is the first data line:
+/// it has a letter, no digit and nothing that starts a board.
+fn is_header(text: &str) -> bool {
+    text.chars().any(|c| c.is_alphabetic())
+        && !text
+            .chars()
+            .any(|c| c.is_ascii_digit() || matches!(c, '[' | '{' | '"' | '\'' | '=' | '|'))
+}
+
+/// Lines that auto-detection may look at when the first data line opens a
+/// structure but does not say yet what is inside it.
+const DETECT_LOOKAHEAD: usize = 16;
+
+/// Reads puzzles one at a time from a byte stream in a given or detected format.
+pub struct Reader<R> {
+    input: R,
+    parser: Option<Parser>,
+    layout: Option<Layout>,
+    lineno: usize,
+    buf: Vec<u8>,
+    /// Lines read ahead for detection, replayed before reading on.
+    pending: VecDeque<Line>,
+    out: Vec<Result<Parsed, ParseError>>,
+    ready: VecDeque<Item>,
+    next_index: usize,
+    seen_data: bool,
+    skipping: bool,
+    finished: bool,
+}
+
+impl<R> std::fmt::Debug for Reader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reader")
+            .field("layout", &self.layout)
+            .field("lineno", &self.lineno)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One line of input, decoded, or the reason it could not be.
+type Line = (usize, Result<String, ParseError>);
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of `format` (`auto` detects it from the first data).
+    pub fn new(input: R, format: Format) -> Reader<R> {
+        let layout = format.layout();
+        Reader {
+            input,
+            parser: layout.map(Parser::new),
+            layout,
+            lineno: 0,
+            buf: Vec::new(),
+            pending: VecDeque::new(),
+            out: Vec::new(),
+            ready: VecDeque::new(),
+            next_index: 1,
+            seen_data: false,
+            skipping: false,
+            finished: false,
+        }
+    }
+
+    /// The layout being read: given, or detected once the first data is seen.
+    pub fn layout(&self) -> Option<Layout> {
+        self.layout
+    }
+
+    /// Reads the next raw line, at most [`MAX_LINE`] bytes kept.
+    /// `Ok(None)` at the end of the input.
+    fn read_line(&mut self) -> io::Result<Option<Line>> {
+        self.buf.clear();
+        let mut too_long = false;
+        let mut any = false;
+        loop {
+            let avail = match self.input.fill_buf() {
+                Ok(avail) => avail,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                break;
+            }
+            any = true;
+            let (chunk, used, done) = match avail.iter().position(|&b| b == b'\n') {
+                Some(pos) => (&avail[..pos], pos + 1, true),
+                None => (avail, avail.len(), false),
+            };
+            if !too_long {
+                if self.buf.len() + chunk.len() > MAX_LINE {
+                    too_long = true;
+                    self.buf = Vec::new();
+                } else {
+                    self.buf.extend_from_slice(chunk);
+                }
+            }
+            self.input.consume(used);
+            if done {
+                break;
+            }
+        }
+        if !any {
+            return Ok(None);
+        }
+        self.lineno += 1;
+        let lineno = self.lineno;
+        if too_long {
+            let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
+            return Ok(Some((lineno, Err(ParseError::new(lineno, 1, kind)))));
+        }
+        let mut bytes = &self.buf[..];
+        if bytes.last() == Some(&b'\r') {
+            bytes = &bytes[..bytes.len() - 1];
+        }
+        if lineno == 1 {
+            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        }
+        let text = match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(text.to_owned()),
+            Err(e) => {
+                let valid = &bytes[..e.valid_up_to()];
+                let column = String::from_utf8_lossy(valid).chars().count() + 1;
+                let byte = bytes[e.valid_up_to()];
+                let kind = ParseErrorKind::InvalidUtf8 { byte };
+                Err(ParseError::new(lineno, column, kind))
+            }
+        };
+        Ok(Some((lineno, text)))
+    }
+
+    /// The next line: a replayed one first, else a fresh one.
+    fn next_line(&mut self) -> io::Result<Option<Line>> {
+        if let Some(line) = self.pending.pop_front() {
+            return Ok(Some(line));
+        }
+        self.read_line()
+    }
+
+    fn push_error(&mut self, error: ParseError) {
+        let index = self.next_index;
+        self.next_index += 1;
+        self.ready.push_back(Err(ItemError {
+            index,
+            layout: self.layout,
+            error,
+        }));
+    }
+
+    fn push_parsed(&mut self) {
+        let layout = self.layout.unwrap_or(Layout::Line);
+        for parsed in std::mem::take(&mut self.out) {
+            match parsed {
+                Ok(parsed) => {
+                    self.ready.push_back(Ok(Puzzle {
+                        grid: parsed.grid,
+                        index: self.next_index,
+                        line: parsed.line,
+                        layout,
+                    }));
+                    self.next_index += 1;
+                }
+                Err(error) => self.push_error(error),
+            }
+        }
+    }
+
+    /// Chooses the layout from the first data line, reading ahead a few lines
+    /// when it only opens a structure.
+    fn choose_layout(&mut self, first: &str) -> io::Result<Layout> {
+        let mut text = first.to_owned();
+        if detect::needs_lookahead(first) {
+            for _ in 0..DETECT_LOOKAHEAD {
+                match self.read_line()? {
+                    Some(line) => {
+                        if let (_, Ok(t)) = &line {
+                            text.push('\n');
+                            text.push_str(t);
+                        }
+                        self.pending.push_back(line);
+                    }
+                    None => break,
+                }
+                if !detect::needs_lookahead(&text) {
+                    break;
+                }
+            }
+        }
+        Ok(detect(&text))
+    }
+
+    /// Reads lines until at least one item is ready or the input ends.
+    fn fill(&mut self) -> io::Result<()> {
+        while self.ready.is_empty() && !self.finished {
+            let Some((lineno, text)) = self.next_line()? else {
+                self.finished = true;
+                match self.parser.as_mut() {
+                    Some(parser) if self.seen_data && !self.skipping => {
+                        let result = parser.get().finish(self.lineno, &mut self.out);
+                        self.push_parsed();
+                        if let Err(e) = result {
+                            self.push_error(e);
+                        }
+                    }
+                    _ => {}
+                }
+                if !self.seen_data {
+                    let line = self.lineno.max(1);
+                    self.push_error(ParseError::new(line, 1, ParseErrorKind::NoPuzzle));
+                }
+                break;
+            };
+            let text = match text {
+                Ok(text) => text,
+                Err(e) => {
+                    self.seen_data = true;
+                    self.after_error(e, false);
+                    continue;
+                }
+            };
+            if self.skipping {
+                if text.trim().is_empty() {
+                    self.skipping = false;
+                }
+                continue;
+            }
+            if !self.seen_data {
+                if is_filler(&text) || is_header(&text) {
+                    continue;
+                }
+                self.seen_data = true;
+                if self.parser.is_none() {
+                    let layout = self.choose_layout(&text)?;
+                    self.layout = Some(layout);
+                    self.parser = Some(Parser::new(layout));
+                }
+            }
+            let Some(parser) = self.parser.as_mut() else {
+                continue;
+            };
+            let result = parser.get().line(&text, lineno, &mut self.out);
+            self.push_parsed();
+            if let Err(e) = result {
+                self.after_error(e, text.trim().is_empty());
+            }
+        }
+        Ok(())
+    }
+
+    /// Records `e` and gets ready for the next puzzle: layouts whose boards
+    /// span lines skip to the next blank line (unless the error was at one).
+    fn after_error(&mut self, e: ParseError, at_blank: bool) {
+        self.push_error(e);
+        if let Some(parser) = self.parser.as_mut() {
+            let parser = parser.get();
+            parser.reset();
+            self.skipping = parser.resync_at_blank() && !at_blank;
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = io::Result<Item>;
+
+    /// The next puzzle or located error; `Err` only when reading itself fails.
+    fn next(&mut self) -> Option<io::Result<Item>> {
+        if let Err(e) = self.fill() {
+            self.finished = true;
+            return Some(Err(e));
+        }
+        self.ready.pop_front().map(Ok)
+    }
+}
+
+/// Reads every puzzle of a string (all in memory; for tests and small inputs).
+pub fn parse_str(text: &str, format: Format) -> Vec<Item> {
+    // Reading from a byte slice never fails, so no I/O error is dropped here.
+    Reader::new(text.as_bytes(), format)
+        .filter_map(Result::ok)
+        .collect()
+}
+
+/// Writes `grid` in `layout`, with a line end after it.
+pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
+    match layout {
+        Layout::Boj => boj::render(grid, out),
+        Layout::Leetcode => leetcode::render(grid, out),
+        Layout::Line => line::render(grid, out),
+        Layout::Json => json::render(grid, out),
+        Layout::Grid => grid::render(grid, out),
+    }
+}
+
+/// What goes between two boards in `layout` (a blank line for multi-line drawings).
+pub fn separator(layout: Layout) -> &'static str {
+    match layout {
+        Layout::Boj | Layout::Grid => "\n",
+        Layout::Leetcode | Layout::Line | Layout::Json => "",
+    }
+}
+
+/// Column (1-based, in characters) of byte offset `byte` in `text`.
+pub(crate) fn column_of(text: &str, byte: usize) -> usize {
+    text[..byte].chars().count() + 1
+}
+
+/// The one-character cell at `c`: `Some(0)` for a blank (`0` or `.`), `Some(d)` for a digit.
+pub(crate) fn cell_value(c: char) -> Option<u8> {
+    match c {
+        '.' | '0' => Some(0),
+        '1'..='9' => Some(c as u8 - b'0'),
+        _ => None,
+    }
+}
+
+pub(crate) fn grid_from(cells: &[u8]) -> Grid {
+    let mut array = [0u8; 81];
+    array.copy_from_slice(&cells[..81]);
+    // Every parser only stores values from `cell_value`, which are 0-9.
+    Grid::from_cells(array).unwrap_or(Grid::EMPTY)
+}

@@ -1,0 +1,187 @@
+//! Report types (serialize-only, fields only ever added) and the writers for
+//! standard output and standard error.
+
+use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
+
+use serde::Serialize;
+
+use crate::format::{self, Layout};
+use crate::grid::Grid;
+use crate::solver::Stats;
+use crate::validate::Conflict;
+
+/// The outcome of one puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Solved (and, where asked, unique).
+    Solved,
+    /// No solution.
+    Unsolvable,
+    /// Givens already conflict.
+    Invalid,
+    /// More than one solution where uniqueness was asked for.
+    Multiple,
+    /// The puzzle could not be read.
+    Error,
+}
+
+impl Status {
+    /// Words for a message on standard error.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable (no solution)",
+            Status::Invalid => "invalid (givens conflict)",
+            Status::Multiple => "not unique (more than one solution)",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// Search figures as reported with `--stats`.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct StatsReport {
+    pub guesses: u64,
+    pub steps: u64,
+    pub time_us: u64,
+}
+
+impl StatsReport {
+    pub fn new(stats: Stats, elapsed: std::time::Duration) -> StatsReport {
+        StatsReport {
+            guesses: stats.guesses,
+            steps: stats.steps,
+            time_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+        }
+    }
+}
+
+/// One puzzle's result, one JSON object per line. Fields are only ever added.
+#[derive(Debug, Serialize)]
+pub struct Report<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    pub line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<Layout>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<[[u8; 9]; 9]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capped: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<Vec<Conflict>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<StatsReport>,
+}
+
+impl<'a> Report<'a> {
+    /// A report with only the place and status filled in.
+    pub fn new(source: &'a str, index: usize, line: usize, status: Status) -> Report<'a> {
+        Report {
+            source,
+            index,
+            line,
+            format: None,
+            puzzle: None,
+            status,
+            solution: None,
+            grid: None,
+            solutions: None,
+            capped: None,
+            all: None,
+            conflicts: None,
+            error: None,
+            stats: None,
+        }
+    }
+
+    /// Fills `solution` and `grid` from a solved board.
+    pub fn with_solution(mut self, solution: &Grid) -> Self {
+        self.solution = Some(solution.to_line());
+        self.grid = Some(solution.rows());
+        self
+    }
+}
+
+/// Standard output: one locked, buffered writer. Boards are separated the way
+/// their layout needs, and the buffer is flushed after each puzzle when asked
+/// (`--line-buffered`) or when a person is watching (a terminal).
+pub struct Out {
+    writer: BufWriter<StdoutLock<'static>>,
+    flush_each: bool,
+    boards_written: bool,
+    scratch: String,
+}
+
+impl std::fmt::Debug for Out {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Out").field("flush_each", &self.flush_each).finish_non_exhaustive()
+    }
+}
+
+impl Out {
+    pub fn stdout(line_buffered: bool) -> Out {
+        let stdout = io::stdout();
+        let flush_each = line_buffered || stdout.is_terminal();
+        Out {
+            writer: BufWriter::with_capacity(64 * 1024, stdout.lock()),
+            flush_each,
+            boards_written: false,
+            scratch: String::new(),
+        }
+    }
+
+    /// Writes a board in `layout`, preceded by the layout's separator when
+    /// another board came before it.
+    pub fn board(&mut self, grid: &Grid, layout: Layout) -> io::Result<()> {
+        self.scratch.clear();
+        if self.boards_written {
+            self.scratch.push_str(format::separator(layout));
+        }
+        format::render(grid, layout, &mut self.scratch);
+        self.boards_written = true;
+        self.writer.write_all(self.scratch.as_bytes())
+    }
+
+    /// Writes one line of text.
+    pub fn line(&mut self, text: &str) -> io::Result<()> {
+        self.writer.write_all(text.as_bytes())?;
+        self.writer.write_all(b"\n")
+    }
+
+    /// Writes `value` as one JSON line.
+    pub fn json(&mut self, value: &impl Serialize) -> io::Result<()> {
+        serde_json::to_writer(&mut self.writer, value).map_err(io::Error::from)?;
+        self.writer.write_all(b"\n")
+    }
+
+    /// Marks the end of one puzzle's output.
+    pub fn end_item(&mut self) -> io::Result<()> {
+        if self.flush_each {
+            self.writer.flush()?;
+        }
+        Ok(())
+    }
+
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.writer.flush()
+    }
+}
+
+/// Writes one diagnostic line, `sudokit: …`, to standard error.
+pub fn diag(message: impl std::fmt::Display) {
+    // Nothing useful can be done when standard error itself is gone.
+    let _ = writeln!(io::stderr().lock(), "sudokit: {message}");
+}
