@@ -44,7 +44,9 @@ pub enum ParseErrorKind {
     #[error("expected {expected}, found {found}")]
     Expected { expected: String, found: Found },
     /// The input holds no puzzle at all.
-    #[error("expected a puzzle, found none (the input is empty or holds only blank, comment or header lines)")]
+    #[error(
+        "expected a puzzle, found none (the input is empty or holds only blank, comment or header lines)"
+    )]
     NoPuzzle,
     /// A line longer than [`crate::format::MAX_LINE`].
     #[error("line is longer than the limit of {limit} bytes")]

@@ -127,7 +127,9 @@ pub struct Out {
 
 impl std::fmt::Debug for Out {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Out").field("flush_each", &self.flush_each).finish_non_exhaustive()
+        f.debug_struct("Out")
+            .field("flush_each", &self.flush_each)
+            .finish_non_exhaustive()
     }
 }
 

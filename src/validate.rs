@@ -93,21 +93,19 @@ pub fn is_valid(grid: &Grid) -> bool {
     let mut rows = [0u16; 9];
     let mut cols = [0u16; 9];
     let mut boxes = [0u16; 9];
-    for r in 0..9 {
-        for c in 0..9 {
-            let v = grid.get(r, c);
-            if v == 0 {
-                continue;
-            }
-            let bit = 1 << v;
-            let b = crate::grid::box_of(r, c);
-            if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-                return false;
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[b] |= bit;
+    for (i, &v) in grid.cells().iter().enumerate() {
+        if v == 0 {
+            continue;
         }
+        let (r, c) = (i / 9, i % 9);
+        let bit = 1u16 << v;
+        let b = crate::grid::box_of(r, c);
+        if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
+            return false;
+        }
+        rows[r] |= bit;
+        cols[c] |= bit;
+        boxes[b] |= bit;
     }
     true
 }

@@ -50,7 +50,9 @@ pub struct Input {
 
 impl std::fmt::Debug for Input {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Input").field("name", &self.name).finish_non_exhaustive()
+        f.debug_struct("Input")
+            .field("name", &self.name)
+            .finish_non_exhaustive()
     }
 }
 

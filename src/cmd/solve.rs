@@ -88,7 +88,11 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
         }
     });
     let capped = (mode.count || mode.all) && outcome.solutions > mode.limit;
-    let count = outcome.solutions.min(if mode.count || mode.all { mode.limit } else { usize::MAX });
+    let count = outcome.solutions.min(if mode.count || mode.all {
+        mode.limit
+    } else {
+        usize::MAX
+    });
     let status = match outcome.solutions {
         0 => Status::Unsolvable,
         n if mode.unique && n > 1 => Status::Multiple,
@@ -136,7 +140,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
 }
 
 /// Solves and reports one item of an input.
-fn handle(item: &Item, source: &str, args: &SolveArgs, mode: Mode, out: &mut Out) -> anyhow::Result<ExitStatus> {
+fn handle(
+    item: &Item,
+    source: &str,
+    args: &SolveArgs,
+    mode: Mode,
+    out: &mut Out,
+) -> anyhow::Result<ExitStatus> {
     let puzzle = match item {
         Ok(puzzle) => puzzle,
         Err(e) => {
@@ -188,7 +198,14 @@ pub fn report<'a>(source: &'a str, puzzle: &Puzzle, solved: &Solved, mode: Mode)
     report
 }
 
-fn write_text(puzzle: &Puzzle, solved: &Solved, source: &str, layout: Layout, mode: Mode, out: &mut Out) -> anyhow::Result<()> {
+fn write_text(
+    puzzle: &Puzzle,
+    solved: &Solved,
+    source: &str,
+    layout: Layout,
+    mode: Mode,
+    out: &mut Out,
+) -> anyhow::Result<()> {
     let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
     if let Some(stats) = solved.stats {
         diag(format_args!(
@@ -209,7 +226,10 @@ fn write_text(puzzle: &Puzzle, solved: &Solved, source: &str, layout: Layout, mo
                 out.board(solution, layout)?;
             }
             if solved.capped {
-                diag(format_args!("{place}: stopped at --limit {} solutions", mode.limit));
+                diag(format_args!(
+                    "{place}: stopped at --limit {} solutions",
+                    mode.limit
+                ));
             }
         }
         Status::Invalid => {
@@ -217,7 +237,11 @@ fn write_text(puzzle: &Puzzle, solved: &Solved, source: &str, layout: Layout, mo
             if mode.count {
                 out.line("0")?;
             }
-            diag(format_args!("{place}: {}: {}", Status::Invalid.describe(), conflicts.join("; ")));
+            diag(format_args!(
+                "{place}: {}: {}",
+                Status::Invalid.describe(),
+                conflicts.join("; ")
+            ));
         }
         status => {
             if mode.count {

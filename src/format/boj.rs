@@ -36,14 +36,24 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 impl LineParser for Parser {
-    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn line(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if text.trim().is_empty() {
             if self.cells.is_empty() {
                 return Ok(());
             }
             let row = self.cells.len() / 9 + 1;
             let expected = format!("row {row} of 9");
-            return Err(ParseError::expected(lineno, 1, expected, Found::Text("a blank line".into())));
+            return Err(ParseError::expected(
+                lineno,
+                1,
+                expected,
+                Found::Text("a blank line".into()),
+            ));
         }
         if text.trim_start().starts_with('#') {
             return Ok(());
@@ -62,7 +72,12 @@ impl LineParser for Parser {
                 (Some(v), None) => v,
                 (None, None) => {
                     let c = token.chars().next().unwrap_or(' ');
-                    return Err(ParseError::expected(lineno, column, "a number 0-9", Found::Char(c)));
+                    return Err(ParseError::expected(
+                        lineno,
+                        column,
+                        "a number 0-9",
+                        Found::Char(c),
+                    ));
                 }
                 _ => {
                     let found = Found::Token(token.to_owned());
@@ -71,16 +86,30 @@ impl LineParser for Parser {
             };
             if n > 9 && !whole {
                 let found = Found::Text("more".into());
-                return Err(ParseError::expected(lineno, column, "9 numbers in a row", found));
+                return Err(ParseError::expected(
+                    lineno,
+                    column,
+                    "9 numbers in a row",
+                    found,
+                ));
             }
             if n > 81 {
                 let found = Found::Text("more".into());
-                return Err(ParseError::expected(lineno, column, "81 numbers in a puzzle", found));
+                return Err(ParseError::expected(
+                    lineno,
+                    column,
+                    "81 numbers in a puzzle",
+                    found,
+                ));
             }
             self.cells.push(value);
         }
         if n != 9 && n != 81 || (n == 81 && !whole) {
-            let expected = if whole { "9 numbers in a row (or 81 in a puzzle)" } else { "9 numbers in a row" };
+            let expected = if whole {
+                "9 numbers in a row (or 81 in a puzzle)"
+            } else {
+                "9 numbers in a row"
+            };
             let found = Found::Text(format!("{n}"));
             return Err(ParseError::expected(lineno, end_column, expected, found));
         }
@@ -94,13 +123,22 @@ impl LineParser for Parser {
         Ok(())
     }
 
-    fn finish(&mut self, lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn finish(
+        &mut self,
+        lineno: usize,
+        _out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if self.cells.is_empty() {
             return Ok(());
         }
         let row = self.cells.len() / 9 + 1;
         let expected = format!("row {row} of 9");
-        Err(ParseError::expected(lineno + 1, 1, expected, Found::EndOfInput))
+        Err(ParseError::expected(
+            lineno + 1,
+            1,
+            expected,
+            Found::EndOfInput,
+        ))
     }
 
     fn reset(&mut self) {

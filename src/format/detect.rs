@@ -4,17 +4,25 @@
 //! 1. starts with `[` `{` `"` `'` or a declaration `name =` → `json` or
 //!    `leetcode` (one-character quoted cells, C-style braces or a declaration
 //!    mean `leetcode`; everything else `json`);
-//! 2. starts with a run of 81 cell characters (`0`–`9`, `.`) → `line`;
+//! 2. starts with a run of 81 cell characters (`0`–`9`, `.`) → `line` (any run
+//!    longer than a grid row's 9 counts, so a broken line is reported as one);
 //! 3. white-space-separated single digits only → `boj`;
 //! 4. anything else → `grid`.
 
 use super::{Layout, cell_value};
 
+/// Cells a grid row can hold without a separator between them.
+const LONGEST_GRID_RUN: usize = 9;
+
 /// Whether `text` (the first data line, maybe with a few more) opens a
 /// structure whose content is not visible yet.
 pub(super) fn needs_lookahead(text: &str) -> bool {
     structured_start(text).is_some_and(|body| {
-        let sig: Vec<char> = body.chars().filter(|c| !c.is_whitespace()).take(3).collect();
+        let sig: Vec<char> = body
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .take(3)
+            .collect();
         sig.len() < 3
     })
 }
@@ -52,7 +60,14 @@ pub fn detect(text: &str) -> Layout {
     if let Some(body) = structured_start(text) {
         return structured(body);
     }
-    if first.chars().take(81).filter(|&c| cell_value(c).is_some()).count() == 81 {
+    // A grid row has at most 9 cells in a run; a longer run is a line puzzle,
+    // even a broken one, so that its error is reported as one.
+    if first
+        .chars()
+        .take_while(|&c| cell_value(c).is_some())
+        .count()
+        > LONGEST_GRID_RUN
+    {
         return Layout::Line;
     }
     let single_digits = first
@@ -66,7 +81,11 @@ pub fn detect(text: &str) -> Layout {
 
 /// JSON or code, from the first significant characters of a structure.
 fn structured(body: &str) -> Layout {
-    let sig: Vec<char> = body.chars().filter(|c| !c.is_whitespace()).take(4).collect();
+    let sig: Vec<char> = body
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .take(4)
+        .collect();
     match sig.as_slice() {
         // C, C++ and Java initialisers use braces for arrays; JSON objects
         // hold a quoted key followed by ':'.
@@ -102,12 +121,15 @@ mod tests {
 
     #[test]
     fn rules() {
-        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
         assert_eq!(detect(line), Layout::Line);
         assert_eq!(detect(&format!("{line},solution")), Layout::Line);
         assert_eq!(detect("0 3 5 4 6 9 2 7 8"), Layout::Boj);
         assert_eq!(detect("5 3 . | . 7 . | . . ."), Layout::Grid);
         assert_eq!(detect("530070000"), Layout::Grid);
+        assert_eq!(detect("53..7....6..195...x"), Layout::Line);
+        assert_eq!(detect("53.|.7.|..."), Layout::Grid);
         assert_eq!(detect("[[5,3,0,0,7,0,0,0,0],"), Layout::Json);
         assert_eq!(detect("[[\"5\",\"3\",\".\"],"), Layout::Leetcode);
         assert_eq!(detect("[['5','3','.'],"), Layout::Leetcode);

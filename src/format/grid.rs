@@ -24,7 +24,12 @@ fn is_decoration(c: char) -> bool {
 }
 
 impl LineParser for Parser {
-    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn line(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if super::is_filler(text) || !text.chars().any(|c| cell(c).is_some()) {
             return Ok(());
         }
@@ -39,18 +44,33 @@ impl LineParser for Parser {
                 n += 1;
                 if n > 9 {
                     let found = Found::Text("more".into());
-                    return Err(ParseError::expected(lineno, column, "9 cells in a row", found));
+                    return Err(ParseError::expected(
+                        lineno,
+                        column,
+                        "9 cells in a row",
+                        found,
+                    ));
                 }
                 self.cells.push(v);
                 end_column = column + 1;
             } else if !is_decoration(c) {
                 let expected = "a digit, '.', '_' or a border (| - + =)";
-                return Err(ParseError::expected(lineno, column, expected, Found::Char(c)));
+                return Err(ParseError::expected(
+                    lineno,
+                    column,
+                    expected,
+                    Found::Char(c),
+                ));
             }
         }
         if n < 9 {
             let found = Found::Text(n.to_string());
-            return Err(ParseError::expected(lineno, end_column, "9 cells in a row", found));
+            return Err(ParseError::expected(
+                lineno,
+                end_column,
+                "9 cells in a row",
+                found,
+            ));
         }
         if self.cells.len() == 81 {
             out.push(Ok(Parsed {
@@ -62,13 +82,22 @@ impl LineParser for Parser {
         Ok(())
     }
 
-    fn finish(&mut self, lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn finish(
+        &mut self,
+        lineno: usize,
+        _out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if self.cells.is_empty() {
             return Ok(());
         }
         let row = self.cells.len() / 9 + 1;
         let expected = format!("row {row} of 9");
-        Err(ParseError::expected(lineno + 1, 1, expected, Found::EndOfInput))
+        Err(ParseError::expected(
+            lineno + 1,
+            1,
+            expected,
+            Found::EndOfInput,
+        ))
     }
 
     fn reset(&mut self) {

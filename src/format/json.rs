@@ -58,7 +58,12 @@ impl Parser {
 }
 
 impl LineParser for Parser {
-    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn line(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if self.discarding {
             let _ = self.scan(text, lineno);
             if self.depth == 0 {
@@ -102,7 +107,11 @@ impl LineParser for Parser {
         }
     }
 
-    fn finish(&mut self, lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn finish(
+        &mut self,
+        lineno: usize,
+        _out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if self.buf.is_empty() || self.discarding {
             return Ok(());
         }
@@ -111,7 +120,12 @@ impl LineParser for Parser {
         let mut reader = ValueParser::new(&chunk, self.start);
         reader.skip_ws();
         reader.value(0)?;
-        Err(ParseError::expected(lineno + 1, 1, "the rest of the JSON value", Found::EndOfInput))
+        Err(ParseError::expected(
+            lineno + 1,
+            1,
+            "the rest of the JSON value",
+            Found::EndOfInput,
+        ))
     }
 
     fn reset(&mut self) {
@@ -202,7 +216,10 @@ impl<'a> ValueParser<'a> {
     }
 
     fn skip_ws(&mut self) {
-        while self.peek().is_some_and(|c| matches!(c, ' ' | '\t' | '\n' | '\r')) {
+        while self
+            .peek()
+            .is_some_and(|c| matches!(c, ' ' | '\t' | '\n' | '\r'))
+        {
             self.bump();
         }
     }
@@ -362,7 +379,11 @@ impl<'a> ValueParser<'a> {
                             s.push(self.unicode_escape()?);
                             continue;
                         }
-                        _ => return Err(self.fail("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)")),
+                        _ => {
+                            return Err(
+                                self.fail("an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u)")
+                            );
+                        }
                     };
                     self.bump();
                     s.push(c);
@@ -398,7 +419,10 @@ impl<'a> ValueParser<'a> {
     fn hex4(&mut self) -> Result<u32, ParseError> {
         let mut v = 0;
         for _ in 0..4 {
-            let d = self.peek().and_then(|c| c.to_digit(16)).ok_or_else(|| self.fail("a hex digit"))?;
+            let d = self
+                .peek()
+                .and_then(|c| c.to_digit(16))
+                .ok_or_else(|| self.fail("a hex digit"))?;
             self.bump();
             v = v * 16 + d;
         }
@@ -453,11 +477,18 @@ fn board(value: &Value, line: usize) -> Result<Parsed, ParseError> {
             for (i, c) in s.chars().enumerate() {
                 // The string's characters start one column after its quote.
                 cells[i] = cell_value(c).ok_or_else(|| {
-                    ParseError::expected(value.line, value.column + 1 + i, "a digit 0-9 or '.'", Found::Char(c))
+                    ParseError::expected(
+                        value.line,
+                        value.column + 1 + i,
+                        "a digit 0-9 or '.'",
+                        Found::Char(c),
+                    )
                 })?;
             }
         }
-        Kind::Array(items) if items.len() == 81 && !items.iter().any(|v| matches!(v.kind, Kind::Array(_))) => {
+        Kind::Array(items)
+            if items.len() == 81 && !items.iter().any(|v| matches!(v.kind, Kind::Array(_))) =>
+        {
             for (i, item) in items.iter().enumerate() {
                 cells[i] = cell(item)?;
             }
@@ -489,11 +520,15 @@ fn board(value: &Value, line: usize) -> Result<Parsed, ParseError> {
 fn cell(value: &Value) -> Result<u8, ParseError> {
     let v = match &value.kind {
         Kind::Null => Some(0),
-        Kind::Number(n) if n.len() == 1 => cell_value(n.chars().next().unwrap_or(' ')).filter(|_| n != "."),
+        Kind::Number(n) if n.len() == 1 => {
+            cell_value(n.chars().next().unwrap_or(' ')).filter(|_| n != ".")
+        }
         Kind::Str(s) if s.chars().count() == 1 => s.chars().next().and_then(cell_value),
         _ => None,
     };
-    v.ok_or_else(|| value.error("a number 0-9, null, or a one-character string \"1\"-\"9\" or \".\""))
+    v.ok_or_else(|| {
+        value.error("a number 0-9, null, or a one-character string \"1\"-\"9\" or \".\"")
+    })
 }
 
 pub(super) fn render(grid: &Grid, out: &mut String) {

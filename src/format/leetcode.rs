@@ -43,13 +43,32 @@ impl Parser {
     fn close(&mut self, c: char, lineno: usize, column: usize) -> Result<(), ParseError> {
         match self.closers.pop() {
             Some(want) if want == c => Ok(()),
-            Some(want) => Err(ParseError::expected(lineno, column, format!("'{want}'"), Found::Char(c))),
-            None => Err(ParseError::expected(lineno, column, "'[' or '{'", Found::Char(c))),
+            Some(want) => Err(ParseError::expected(
+                lineno,
+                column,
+                format!("'{want}'"),
+                Found::Char(c),
+            )),
+            None => Err(ParseError::expected(
+                lineno,
+                column,
+                "'[' or '{'",
+                Found::Char(c),
+            )),
         }
     }
 
-    fn token(&mut self, lineno: usize, column: usize, c: char, rest: &str, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<usize, ParseError> {
-        let err = |expected: String, found: Found| Err(ParseError::expected(lineno, column, expected, found));
+    fn token(
+        &mut self,
+        lineno: usize,
+        column: usize,
+        c: char,
+        rest: &str,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<usize, ParseError> {
+        let err = |expected: String, found: Found| {
+            Err(ParseError::expected(lineno, column, expected, found))
+        };
         let is_open = matches!(c, '[' | '{');
         let is_close = matches!(c, ']' | '}');
         match self.expect {
@@ -82,7 +101,8 @@ impl Parser {
                     self.expect = Expect::Row;
                 } else if is_close {
                     if self.rows != 9 {
-                        let found = Found::Text(format!("the end of the board after {} rows", self.rows));
+                        let found =
+                            Found::Text(format!("the end of the board after {} rows", self.rows));
                         return err("9 rows".into(), found);
                     }
                     self.close(c, lineno, column)?;
@@ -96,7 +116,11 @@ impl Parser {
                     return err(CELL.into(), Found::Char(c));
                 }
                 if self.in_row != 9 {
-                    let found = Found::Text(format!("the end of row {} after {} cells", self.rows + 1, self.in_row));
+                    let found = Found::Text(format!(
+                        "the end of row {} after {} cells",
+                        self.rows + 1,
+                        self.in_row
+                    ));
                     return err("9 cells".into(), found);
                 }
                 self.close(c, lineno, column)?;
@@ -106,8 +130,15 @@ impl Parser {
             Expect::Cell => {
                 let (value, used) = match c {
                     '"' | '\'' => quoted(c, rest).ok_or_else(|| {
-                        let token: String = std::iter::once(c).chain(rest.chars().take_while(|&x| x != c)).collect();
-                        ParseError::expected(lineno, column, CELL, Found::Token(format!("{token}{c}")))
+                        let token: String = std::iter::once(c)
+                            .chain(rest.chars().take_while(|&x| x != c))
+                            .collect();
+                        ParseError::expected(
+                            lineno,
+                            column,
+                            CELL,
+                            Found::Token(format!("{token}{c}")),
+                        )
                     })?,
                     _ => match cell_value(c) {
                         Some(v) => (v, 0),
@@ -115,7 +146,10 @@ impl Parser {
                     },
                 };
                 if self.in_row == 9 {
-                    return err(format!("the end of row {} after 9 cells", self.rows + 1), Found::Text("a 10th cell".into()));
+                    return err(
+                        format!("the end of row {} after 9 cells", self.rows + 1),
+                        Found::Text("a 10th cell".into()),
+                    );
                 }
                 self.cells.push(value);
                 self.in_row += 1;
@@ -152,7 +186,12 @@ fn quoted(quote: char, rest: &str) -> Option<(u8, usize)> {
 }
 
 impl LineParser for Parser {
-    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn line(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         let trimmed = text.trim_start();
         if super::is_filler(text) || trimmed.starts_with("//") {
             return Ok(());
@@ -189,7 +228,11 @@ impl LineParser for Parser {
         Ok(())
     }
 
-    fn finish(&mut self, lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn finish(
+        &mut self,
+        lineno: usize,
+        _out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if self.expect == Expect::Board {
             return Ok(());
         }
@@ -197,7 +240,12 @@ impl LineParser for Parser {
             Some(&c) => format!("'{c}'"),
             None => "the end of the board".into(),
         };
-        Err(ParseError::expected(lineno + 1, 1, expected, Found::EndOfInput))
+        Err(ParseError::expected(
+            lineno + 1,
+            1,
+            expected,
+            Found::EndOfInput,
+        ))
     }
 
     fn reset(&mut self) {

@@ -13,7 +13,12 @@ fn is_separator(c: char) -> bool {
 }
 
 impl LineParser for Parser {
-    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn line(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if super::is_filler(text) {
             return Ok(());
         }
@@ -32,7 +37,12 @@ impl LineParser for Parser {
                     return Err(ParseError::expected(lineno, column, "81 cells", found));
                 }
                 let expected = "a separator (white space , ; : |) after 81 cells";
-                return Err(ParseError::expected(lineno, column, expected, Found::Char(c)));
+                return Err(ParseError::expected(
+                    lineno,
+                    column,
+                    expected,
+                    Found::Char(c),
+                ));
             }
             match cell_value(c) {
                 Some(v) => {
@@ -45,7 +55,12 @@ impl LineParser for Parser {
                 }
                 None => {
                     let expected = "a digit 0-9 or '.'";
-                    return Err(ParseError::expected(lineno, column, expected, Found::Char(c)));
+                    return Err(ParseError::expected(
+                        lineno,
+                        column,
+                        expected,
+                        Found::Char(c),
+                    ));
                 }
             }
         }
@@ -61,7 +76,11 @@ impl LineParser for Parser {
         Ok(())
     }
 
-    fn finish(&mut self, _lineno: usize, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn finish(
+        &mut self,
+        _lineno: usize,
+        _out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         Ok(())
     }
 

@@ -126,10 +126,18 @@ pub(crate) struct Parsed {
 /// The interface each format's line-by-line parser implements.
 trait LineParser {
     /// Feeds one line (without its line end). Completed boards go to `out`.
-    fn line(&mut self, text: &str, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>)
-    -> Result<(), ParseError>;
+    fn line(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError>;
     /// The input ended after `lineno` lines: a half-read board is an error.
-    fn finish(&mut self, lineno: usize, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError>;
+    fn finish(
+        &mut self,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError>;
     /// Forgets a half-read board after an error.
     fn reset(&mut self);
     /// After an error, whether to skip to the next blank line (for layouts
@@ -150,7 +158,7 @@ impl Parser {
         match layout {
             Layout::Boj => Parser::Boj(boj::Parser::default()),
             Layout::Leetcode => Parser::Leetcode(leetcode::Parser::default()),
-            Layout::Line => Parser::Line(line::Parser::default()),
+            Layout::Line => Parser::Line(line::Parser),
             Layout::Json => Parser::Json(json::Parser::default()),
             Layout::Grid => Parser::Grid(grid::Parser::default()),
         }

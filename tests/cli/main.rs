@@ -1,0 +1,64 @@
+//! Black-box tests of the `sudokit` binary: one line per case where possible —
+//! arguments, standard input, expected standard output, expected exit code.
+
+// Tests report skips on standard error.
+#![allow(clippy::print_stderr)]
+
+mod props;
+mod solve;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+/// The repository's fixtures directory.
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+/// A fixture's contents.
+pub fn fixture(name: &str) -> String {
+    let path = fixtures().join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
+}
+
+/// Runs `sudokit` in the fixtures directory with `args`, feeding `stdin`.
+pub fn sudokit(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(fixtures())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit starts");
+    let mut input = child.stdin.take().expect("stdin is piped");
+    let stdin = stdin.to_owned();
+    // Write from another thread so a large input cannot dead-lock against output.
+    let writer = std::thread::spawn(move || {
+        let _ = input.write_all(stdin.as_bytes());
+    });
+    let output = child.wait_with_output().expect("sudokit runs");
+    writer.join().expect("stdin writer");
+    output
+}
+
+/// Checks one run: its standard output and exit code.
+#[track_caller]
+pub fn check(args: &[&str], stdin: &str, stdout: &str, code: i32) -> Output {
+    let output = sudokit(args, stdin);
+    let got = String::from_utf8_lossy(&output.stdout);
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(got, stdout, "stdout of sudokit {args:?}\nstderr: {err}");
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "exit code of sudokit {args:?}\nstderr: {err}"
+    );
+    output
+}
+
+/// The standard error of a run, as text.
+pub fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}

@@ -1,0 +1,106 @@
+//! Property tests of the library: render∘parse is the identity for every
+//! layout, and every solution keeps its givens and breaks no rule.
+
+use proptest::prelude::*;
+use sudokit::{Format, Grid, Layout, parse_str, render};
+
+fn any_grid() -> impl Strategy<Value = Grid> {
+    prop::collection::vec(prop_oneof![3 => Just(0u8), 2 => 1u8..=9], 81).prop_map(|cells| {
+        let mut array = [0u8; 81];
+        array.copy_from_slice(&cells);
+        Grid::from_cells(array).expect("values 0-9")
+    })
+}
+
+/// A conflict-free puzzle: a solution of a few random givens, thinned out.
+fn any_puzzle() -> impl Strategy<Value = Grid> {
+    (
+        prop::collection::vec((0usize..81, 1u8..=9), 0..12),
+        prop::collection::vec(any::<bool>(), 81),
+    )
+        .prop_filter_map(
+            "seed givens conflict or have no solution",
+            |(seeds, keep)| {
+                let mut seed = Grid::EMPTY;
+                for (i, v) in seeds {
+                    seed.set(i / 9, i % 9, v);
+                }
+                let solution = sudokit::solve(&seed)?;
+                let mut puzzle = solution;
+                for (i, k) in keep.iter().enumerate() {
+                    if !k {
+                        puzzle.set(i / 9, i % 9, 0);
+                    }
+                }
+                Some(puzzle)
+            },
+        )
+}
+
+const LAYOUTS: [Layout; 5] = [
+    Layout::Boj,
+    Layout::Leetcode,
+    Layout::Line,
+    Layout::Json,
+    Layout::Grid,
+];
+
+fn format_of(layout: Layout) -> Format {
+    match layout {
+        Layout::Boj => Format::Boj,
+        Layout::Leetcode => Format::Leetcode,
+        Layout::Line => Format::Line,
+        Layout::Json => Format::Json,
+        Layout::Grid => Format::Grid,
+    }
+}
+
+/// True when no digit repeats in a unit and the board is full.
+fn is_solution(grid: &Grid) -> bool {
+    grid.is_complete() && sudokit::conflicts(grid).is_empty()
+}
+
+proptest! {
+    #[test]
+    fn render_then_parse_is_identity(grids in prop::collection::vec(any_grid(), 1..4)) {
+        for layout in LAYOUTS {
+            let mut text = String::new();
+            for (i, grid) in grids.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(sudokit::format::separator(layout));
+                }
+                render(grid, layout, &mut text);
+            }
+            for format in [format_of(layout), Format::Auto] {
+                let parsed: Vec<Grid> = parse_str(&text, format)
+                    .into_iter()
+                    .map(|item| item.map(|p| p.grid).map_err(|e| e.to_string()))
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| TestCaseError::fail(format!("{layout:?} as {format:?}: {e}\n{text}")))?;
+                prop_assert_eq!(&parsed, &grids, "{:?} read as {:?}:\n{}", layout, format, text);
+            }
+        }
+    }
+
+    #[test]
+    fn solutions_keep_givens_and_break_no_rule(puzzle in any_puzzle()) {
+        let solution = sudokit::solve(&puzzle);
+        prop_assert!(solution.is_some(), "a thinned solution always has a solution");
+        let solution = solution.unwrap_or_default();
+        prop_assert!(is_solution(&solution));
+        prop_assert!(puzzle.is_kept_by(&solution));
+        for s in sudokit::enumerate(&puzzle, 5) {
+            prop_assert!(is_solution(&s) && puzzle.is_kept_by(&s));
+        }
+    }
+
+    #[test]
+    fn any_returned_solution_is_valid(grid in any_grid()) {
+        for s in sudokit::enumerate(&grid, 3) {
+            prop_assert!(is_solution(&s) && grid.is_kept_by(&s));
+        }
+        if !sudokit::conflicts(&grid).is_empty() {
+            prop_assert_eq!(sudokit::count(&grid, 2), 0);
+        }
+    }
+}

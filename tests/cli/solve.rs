@@ -1,0 +1,510 @@
+//! `sudokit solve`: every format, every status, every option.
+
+use super::{check, fixture, stderr, sudokit};
+
+const LC37: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+const LC37_SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+#[test]
+fn boj_2580_sample_gives_the_judges_output() {
+    check(
+        &["solve", "formats/boj.txt"],
+        "",
+        &fixture("formats/boj.expected"),
+        0,
+    );
+    check(
+        &["solve"],
+        &fixture("formats/boj.txt"),
+        &fixture("formats/boj.expected"),
+        0,
+    );
+    check(
+        &["solve", "-"],
+        &fixture("formats/boj.txt"),
+        &fixture("formats/boj.expected"),
+        0,
+    );
+    check(
+        &["solve", "-f", "boj", "formats/boj.txt"],
+        "",
+        &fixture("formats/boj.expected"),
+        0,
+    );
+}
+
+#[test]
+fn boj_takes_crlf_bom_tabs_trailing_blanks_and_one_line_puzzles() {
+    let messy = format!(
+        "\u{feff}{}",
+        fixture("formats/boj.txt")
+            .replace(' ', " \t")
+            .replace('\n', "  \r\n")
+    );
+    check(&["solve"], &messy, &fixture("formats/boj.expected"), 0);
+    let one_line = fixture("formats/boj.txt").replace('\n', " ");
+    check(
+        &["solve", "--to", "boj"],
+        &one_line,
+        &fixture("formats/boj.expected"),
+        0,
+    );
+}
+
+#[test]
+fn boj_several_puzzles_with_and_without_blank_lines() {
+    let boj = fixture("formats/boj.txt");
+    let expected = fixture("formats/boj.expected");
+    let both = format!("{expected}\n{expected}");
+    check(&["solve"], &format!("{boj}{boj}"), &both, 0);
+    check(&["solve"], &format!("{boj}\n\n{boj}"), &both, 0);
+}
+
+#[test]
+fn leetcode_37_example_in_every_spelling() {
+    let expected = fixture("formats/leetcode.expected");
+    for file in [
+        "leetcode.txt",
+        "leetcode-cpp.txt",
+        "leetcode-java.txt",
+        "leetcode-python.txt",
+    ] {
+        check(&["solve", &format!("formats/{file}")], "", &expected, 0);
+    }
+    let single_quotes = fixture("formats/leetcode.txt").replace('"', "'");
+    check(&["solve"], &single_quotes, &expected, 0);
+    let bare = fixture("formats/leetcode.txt").replace("board = ", "");
+    check(
+        &["solve"],
+        &format!("{bare}{bare}"),
+        &format!("{expected}{expected}"),
+        0,
+    );
+}
+
+#[test]
+fn leetcode_output_is_json() {
+    let output = check(
+        &["solve", "formats/leetcode.txt"],
+        "",
+        &fixture("formats/leetcode.expected"),
+        0,
+    );
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).expect("valid JSON");
+    assert_eq!(value[0][2], "4");
+}
+
+#[test]
+fn line_grid_and_json_formats() {
+    for (input, expected) in [
+        ("formats/line.txt", "formats/line.expected"),
+        ("formats/line.csv", "formats/line.csv.expected"),
+        ("formats/grid.txt", "formats/grid.expected"),
+        ("formats/grid.sdk", "formats/grid.expected"),
+        ("formats/grid.ss", "formats/grid.expected"),
+        ("formats/grid-qqwing.txt", "formats/grid.expected"),
+        ("formats/json-grid.json", "formats/json-grid.expected"),
+        ("formats/json-lines.jsonl", "formats/json-lines.expected"),
+        ("formats/json-array.json", "formats/json-array.expected"),
+    ] {
+        check(&["solve", input], "", &fixture(expected), 0);
+    }
+}
+
+#[test]
+fn line_output_keeps_order() {
+    let out = sudokit(&["solve", "--to", "line", "formats/line.txt"], "");
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout)
+        .expect("utf-8")
+        .lines()
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], LC37_SOLVED);
+}
+
+#[test]
+fn to_converts_between_layouts() {
+    check(
+        &["solve", "--to", "line", "formats/boj.txt"],
+        "",
+        "135469278782135649469278135321546897874913526596827413917652384643781952258394761\n",
+        0,
+    );
+    check(
+        &["solve", "--to", "leetcode", "formats/grid.txt"],
+        "",
+        &fixture("formats/leetcode.expected"),
+        0,
+    );
+    check(
+        &["solve", "--to", "grid", "formats/leetcode.txt"],
+        "",
+        &fixture("formats/grid.expected"),
+        0,
+    );
+    check(
+        &["solve", "--to", "json", "formats/grid.txt"],
+        "",
+        &fixture("formats/json-grid.expected"),
+        0,
+    );
+    check(
+        &["solve", "--to", "boj", "-f", "line"],
+        &format!("{LC37}\n"),
+        &fixture("formats/grid.expected")
+            .replace(" |", "")
+            .lines()
+            .filter(|l| !l.starts_with('-'))
+            .map(|l| format!("{l}\n"))
+            .collect::<String>(),
+        0,
+    );
+}
+
+#[test]
+fn invalid_givens_are_reported_with_their_conflicts() {
+    let out = check(&["solve", "invalid/lc36-example2.txt"], "", "", 1);
+    let err = stderr(&out);
+    assert!(err.contains("invalid"), "{err}");
+    assert!(
+        err.contains("column 1: 8 at r1c1, r4c1; box 1: 8 at r1c1, r3c3"),
+        "{err}"
+    );
+}
+
+#[test]
+fn invalid_json_lists_conflicts() {
+    let out = sudokit(&["solve", "--json", "invalid/box-only.txt"], "");
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+    assert_eq!(v["status"], "invalid");
+    assert_eq!(v["line"], 2);
+    assert_eq!(
+        v["conflicts"],
+        serde_json::json!([{"unit": "box", "index": 1, "digit": 1, "cells": [[1, 1], [2, 2]]}])
+    );
+}
+
+#[test]
+fn unsolvable_and_multiple() {
+    let out = check(&["solve", "unsolvable/no-candidate.txt"], "", "", 1);
+    assert!(
+        stderr(&out).contains("unsolvable/no-candidate.txt:2: puzzle 1: unsolvable"),
+        "{}",
+        stderr(&out)
+    );
+    // Several solutions: one is printed, as BOJ 2580 allows...
+    let out = sudokit(&["solve", "--to", "line", "multiple/sixteen-clues.txt"], "");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 2);
+    // ...unless uniqueness is asked for.
+    let out = check(
+        &["solve", "--unique", "multiple/sixteen-clues.txt"],
+        "",
+        "",
+        1,
+    );
+    assert!(stderr(&out).contains("not unique"), "{}", stderr(&out));
+    check(
+        &["solve", "--unique", "--to", "line", "formats/line.txt"],
+        "",
+        &fixture("formats/line.expected"),
+        0,
+    );
+}
+
+#[test]
+fn multiple_in_json() {
+    let out = sudokit(
+        &["solve", "--unique", "--json", "multiple/sixteen-clues.txt"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    for line in std::str::from_utf8(&out.stdout).expect("utf-8").lines() {
+        let v: serde_json::Value = serde_json::from_str(line).expect("JSON line");
+        assert_eq!(v["status"], "multiple");
+        assert!(v.get("solution").is_none());
+    }
+}
+
+#[test]
+fn count_all_and_limit() {
+    let empty = ".".repeat(81) + "\n";
+    check(&["solve", "--count"], &format!("{LC37}\n"), "1\n", 0);
+    check(&["solve", "--count", "--limit", "5"], &empty, "5+\n", 0);
+    check(
+        &["solve", "--count"],
+        "12345678.........9.......................................................\n",
+        "",
+        2,
+    );
+    check(
+        &["solve", "--count"],
+        &format!(
+            "{}\n",
+            fixture("unsolvable/no-candidate.txt")
+                .lines()
+                .skip(1)
+                .collect::<String>()
+        ),
+        "0\n",
+        1,
+    );
+    let out = sudokit(&["solve", "--all", "--limit", "3", "--to", "line"], &empty);
+    assert_eq!(out.status.code(), Some(0));
+    let lines: Vec<&str> = std::str::from_utf8(&out.stdout)
+        .expect("utf-8")
+        .lines()
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0] != lines[1] && lines[1] != lines[2] && lines[0] != lines[2]);
+    let out = sudokit(&["solve", "--count", "--json", "--limit", "7"], &empty);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (v["solutions"].as_u64(), v["capped"].as_bool()),
+        (Some(7), Some(true))
+    );
+    let out = sudokit(&["solve", "--count", "--json"], &format!("{LC37}\n"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert_eq!(
+        (v["solutions"].as_u64(), v["capped"].as_bool()),
+        (Some(1), Some(false))
+    );
+}
+
+#[test]
+fn count_exactly_at_the_limit_is_not_capped() {
+    // Exactly two solutions: counted with a limit of 2 the count is exact.
+    check(
+        &[
+            "solve",
+            "--count",
+            "--limit",
+            "2",
+            "multiple/two-solutions.txt",
+        ],
+        "",
+        "2\n",
+        0,
+    );
+    check(
+        &[
+            "solve",
+            "--count",
+            "--limit",
+            "1",
+            "multiple/two-solutions.txt",
+        ],
+        "",
+        "1+\n",
+        0,
+    );
+    check(
+        &["solve", "--count", "--unique", "multiple/two-solutions.txt"],
+        "",
+        "2\n",
+        1,
+    );
+    let out = sudokit(
+        &[
+            "solve",
+            "--all",
+            "--to",
+            "line",
+            "multiple/two-solutions.txt",
+        ],
+        "",
+    );
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    assert_eq!(text.lines().count(), 2);
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn json_output_has_every_field_and_reads_back() {
+    let out = sudokit(&["solve", "--json", "formats/line.txt"], "");
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let first: serde_json::Value =
+        serde_json::from_str(text.lines().next().expect("a line")).expect("JSON");
+    assert_eq!(first["source"], "formats/line.txt");
+    assert_eq!(first["index"], 1);
+    assert_eq!(first["line"], 2);
+    assert_eq!(first["format"], "line");
+    assert_eq!(first["puzzle"], LC37);
+    assert_eq!(first["status"], "solved");
+    assert_eq!(first["solution"], LC37_SOLVED);
+    assert_eq!(
+        first["grid"][0],
+        serde_json::json!([5, 3, 4, 6, 7, 8, 9, 1, 2])
+    );
+    // sudokit's own JSON is valid input: it reads back as its solutions.
+    check(
+        &["solve", "--to", "line"],
+        &text,
+        &fixture("formats/line.expected"),
+        0,
+    );
+}
+
+#[test]
+fn stats_in_json_and_text() {
+    let out = sudokit(&["solve", "--json", "--stats"], &format!("{LC37}\n"));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    assert!(
+        v["stats"]["guesses"].is_u64()
+            && v["stats"]["steps"].as_u64() > Some(0)
+            && v["stats"]["time_us"].is_u64()
+    );
+    let out = check(
+        &["solve", "--stats", "--to", "line"],
+        &format!("{LC37}\n"),
+        &format!("{LC37_SOLVED}\n"),
+        0,
+    );
+    assert!(stderr(&out).contains("guesses"), "{}", stderr(&out));
+}
+
+#[test]
+fn bad_input_is_a_located_error() {
+    let out = check(&["solve"], &format!("{}x\n", &LC37[..80]), "", 2);
+    assert_eq!(
+        stderr(&out),
+        "sudokit: <stdin>:1:81: expected a digit 0-9 or '.', found 'x'\n"
+    );
+    let out = check(&["solve", "-f", "boj"], "0 3 5 4 6 9 2 7 10\n", "", 2);
+    assert_eq!(
+        stderr(&out),
+        "sudokit: <stdin>:1:17: expected a number 0-9, found '10'\n"
+    );
+    let out = check(&["solve"], "", "", 2);
+    assert!(
+        stderr(&out).starts_with("sudokit: <stdin>:1:1: expected a puzzle, found none"),
+        "{}",
+        stderr(&out)
+    );
+    let out = check(&["solve", "no-such-file.txt"], "", "", 2);
+    assert!(
+        stderr(&out).starts_with("sudokit: no-such-file.txt: "),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn every_input_is_processed_before_exiting() {
+    // A bad line between good ones: the good ones are still solved, exit 2.
+    let input = format!("{LC37}\n{}\n{LC37}\n", &LC37[..40]);
+    let out = check(
+        &["solve", "--to", "line"],
+        &input,
+        &format!("{LC37_SOLVED}\n{LC37_SOLVED}\n"),
+        2,
+    );
+    assert!(
+        stderr(&out).contains("<stdin>:2:41: expected 81 cells, found 40 cells"),
+        "{}",
+        stderr(&out)
+    );
+    // A missing file between good ones, and a negative result: 2 wins over 1.
+    let out = sudokit(
+        &[
+            "solve",
+            "formats/boj.txt",
+            "nope",
+            "unsolvable/no-candidate.txt",
+            "formats/boj.txt",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let expected = fixture("formats/boj.expected");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        format!("{expected}\n{expected}")
+    );
+}
+
+#[test]
+fn errors_in_json_mode_are_records() {
+    let out = sudokit(&["solve", "--json"], &format!("{LC37}\n{}\n", &LC37[..40]));
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let second: serde_json::Value =
+        serde_json::from_str(text.lines().nth(1).expect("two lines")).expect("JSON");
+    assert_eq!(second["status"], "error");
+    assert_eq!(second["index"], 2);
+    assert_eq!(second["line"], 2);
+    assert!(
+        second["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("<stdin>:2:41"))
+    );
+}
+
+#[test]
+fn writing_to_a_full_device_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: this system has no /dev/full");
+        return;
+    };
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", "formats/line.txt"])
+        .current_dir(super::fixtures())
+        .stdout(full)
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        stderr(&out).contains("No space left on device"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let big = dir.path().join("big.txt");
+    std::fs::write(&big, format!("{LC37}\n").repeat(20_000)).expect("write input");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .arg("solve")
+        .arg(&big)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("one line");
+    // Dropping the reader closes the pipe, as `| head -1` does.
+    assert_eq!(first.trim_end(), LC37_SOLVED);
+    let out = child.wait_with_output().expect("ends");
+    assert_eq!(stderr(&out), "");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn line_buffered_flushes_each_puzzle() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", "--line-buffered", "-f", "line"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut input = child.stdin.take().expect("piped");
+    let mut output = BufReader::new(child.stdout.take().expect("piped"));
+    // The answer to the first puzzle arrives while standard input is still open.
+    writeln!(input, "{LC37}").expect("write");
+    input.flush().expect("flush");
+    let mut line = String::new();
+    output.read_line(&mut line).expect("read");
+    assert_eq!(line.trim_end(), LC37_SOLVED);
+    drop(input);
+    assert!(child.wait().expect("ends").success());
+}
