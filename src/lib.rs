@@ -25,8 +25,8 @@ use cli::{Cli, Command};
 pub fn run(cli: &Cli) -> anyhow::Result<ExitStatus> {
     match &cli.command {
         Command::Solve(args) => cmd::solve::run(args),
-        Command::Validate(_) | Command::Batch(_) | Command::Completions(_) => {
-            anyhow::bail!("this command is not implemented yet")
-        }
+        Command::Validate(args) => cmd::validate::run(args),
+        Command::Batch(args) => cmd::batch::run(args),
+        Command::Completions(args) => cmd::completions::run(args),
     }
 }

@@ -1,7 +1,10 @@
 //! One module per subcommand, and what they share: opening inputs and the
 //! exit status.
 
+pub mod batch;
+pub mod completions;
 pub mod solve;
+pub mod validate;
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};

@@ -4,8 +4,13 @@
 // Tests report skips on standard error.
 #![allow(clippy::print_stderr)]
 
+mod batch;
+mod completions;
+mod hardening;
 mod props;
+mod readme;
 mod solve;
+mod validate;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,0 +1,1 @@
+//! Tests of `sudokit batch` (written with the command).

@@ -1,0 +1,1 @@
+//! Tests of `sudokit completions` (written with the command).

@@ -1,0 +1,1 @@
+//! Tests of `sudokit hardening` (written with the command).

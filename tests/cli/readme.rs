@@ -1,0 +1,1 @@
+//! Tests of `sudokit readme` (written with the command).

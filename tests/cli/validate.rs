@@ -1,0 +1,1 @@
+//! Tests of `sudokit validate` (written with the command).
