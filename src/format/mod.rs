@@ -9,6 +9,8 @@ mod grid;
 mod json;
 mod leetcode;
 mod line;
+#[cfg(test)]
+mod tests;
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead};

@@ -1,0 +1,1 @@
+//! Error positions of every parser.
