@@ -49,7 +49,7 @@ pub enum Command {
 const SOLVE_AFTER_HELP: &str = "\
 Examples:
   sudokit solve fixtures/formats/boj.txt
-  sudokit solve --unique --json fixtures/multiple/two-solutions.txt   # exit 1
+  sudokit solve --unique --json fixtures/multiple/two-solutions.txt   # two solutions: exit 1
   sudokit solve --all --to line fixtures/multiple/two-solutions.txt | wc -l
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable, invalid or
@@ -58,7 +58,7 @@ Exit status: 0 every puzzle solved, 1 some puzzle unsolvable, invalid or
 const VALIDATE_AFTER_HELP: &str = "\
 Examples:
   sudokit validate fixtures/valid/lc36-example1.txt
-  sudokit validate fixtures/invalid/lc36-example2.txt   # exit 1
+  sudokit validate fixtures/invalid/lc36-example2.txt   # 8 twice in box 1: exit 1
   sudokit solve --to line fixtures/formats/line.txt | sudokit validate --complete
 
 Exit status: 0 every board valid, 1 some board invalid, 2 usage error or
@@ -67,8 +67,8 @@ unreadable input.";
 const BATCH_AFTER_HELP: &str = "\
 Examples:
   sudokit batch --glob '*.txt' fixtures/formats
-  sudokit batch -r --glob '*.txt' --out solved fixtures   # exit 1
-  sudokit batch --json -r fixtures | grep -c '\"status\":\"solved\"'
+  sudokit batch -r --glob '*.txt' --out solved fixtures   # some unsolvable: exit 1
+  sudokit batch --json -r --glob '*.txt' fixtures | grep -c '\"status\":\"solved\"'
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable or invalid,
 2 usage error or some input unreadable.";
@@ -86,7 +86,7 @@ Exit status: 0 on success, 2 usage error.";
 /// Options shared by every command that reads puzzles.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Input format (default: detected per input).
+    /// Input format; `auto` decides per input from its first data.
     #[arg(short = 'f', long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 }
@@ -181,7 +181,7 @@ pub struct BatchArgs {
     #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     /// When to show a progress bar on standard error.
-    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto)]
     pub progress: Progress,
 }
 

@@ -379,3 +379,23 @@ fn input_errors_are_one_line_with_place_expected_and_found() {
         assert!(err.starts_with(start), "{args:?} {stdin:?}: {err}");
     }
 }
+
+/// `sudokit completions bash | head -1` ends quietly: clap_complete would
+/// panic on a failed write, so the text must reach standard output through
+/// a write whose error is handled.
+#[test]
+fn closed_pipe_ends_quietly() {
+    for (arg, _, _) in GENERATED {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+            .args(["completions", arg])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("sudokit starts");
+        // Close the reading end at once, like `head` that has seen enough.
+        drop(child.stdout.take());
+        let output = child.wait_with_output().expect("sudokit runs");
+        assert_eq!(output.status.code(), Some(0), "completions {arg}");
+        assert_eq!(stderr(&output), "", "completions {arg}");
+    }
+}
