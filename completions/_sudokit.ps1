@@ -28,13 +28,13 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Solve every puzzle and print the solutions')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that no digit repeats in any row, column or box')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Solve many files and directories on every core')
-            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or, with `man`, the man page)')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
         'sudokit;solve' {
-            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format; `auto` decides per input from its first data')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format; `auto` decides per input from its first data')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of printed boards (default: the layout of the input)')
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Most solutions to count or print with --count and --all')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
@@ -50,8 +50,8 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             break
         }
         'sudokit;validate' {
-            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format; `auto` decides per input from its first data')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format; `auto` decides per input from its first data')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
             [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
             [CompletionResult]::new('--complete', '--complete', [CompletionResultType]::ParameterName, 'A board with blank cells is invalid (checks a finished solution)')
@@ -66,8 +66,8 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             break
         }
         'sudokit;batch' {
-            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format; `auto` decides per input from its first data')
-            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format; `auto` decides per input from its first data')
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
             [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of written boards (default: the layout of each input)')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Only files whose name matches this glob (e.g. ''*.txt''); may be repeated')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
@@ -95,7 +95,7 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Solve every puzzle and print the solutions')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that no digit repeats in any row, column or box')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Solve many files and directories on every core')
-            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or, with `man`, the man page)')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }

@@ -25,12 +25,12 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand solve 'Solve every puzzle and print the solutions'
             cand validate 'Check that no digit repeats in any row, column or box'
             cand batch 'Solve many files and directories on every core'
-            cand completions 'Print a shell completion script (or, with `man`, the man page)'
+            cand completions 'Print a shell completion script (or the man page)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sudokit;solve'= {
-            cand -f 'Input format; `auto` decides per input from its first data'
-            cand --format 'Input format; `auto` decides per input from its first data'
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
             cand --to 'Layout of printed boards (default: the layout of the input)'
             cand --limit 'Most solutions to count or print with --count and --all'
             cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
@@ -45,8 +45,8 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand --version 'Print version'
         }
         &'sudokit;validate'= {
-            cand -f 'Input format; `auto` decides per input from its first data'
-            cand --format 'Input format; `auto` decides per input from its first data'
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
             cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
             cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
             cand --complete 'A board with blank cells is invalid (checks a finished solution)'
@@ -60,8 +60,8 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand --version 'Print version'
         }
         &'sudokit;batch'= {
-            cand -f 'Input format; `auto` decides per input from its first data'
-            cand --format 'Input format; `auto` decides per input from its first data'
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
             cand --to 'Layout of written boards (default: the layout of each input)'
             cand --glob 'Only files whose name matches this glob (e.g. ''*.txt''); may be repeated'
             cand -j 'Worker threads (default: every core)'
@@ -87,7 +87,7 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand solve 'Solve every puzzle and print the solutions'
             cand validate 'Check that no digit repeats in any row, column or box'
             cand batch 'Solve many files and directories on every core'
-            cand completions 'Print a shell completion script (or, with `man`, the man page)'
+            cand completions 'Print a shell completion script (or the man page)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sudokit;help;solve'= {

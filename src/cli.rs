@@ -41,7 +41,7 @@ pub enum Command {
     /// Solve many files and directories on every core.
     #[command(display_name = "sudokit", after_help = BATCH_AFTER_HELP)]
     Batch(BatchArgs),
-    /// Print a shell completion script (or, with `man`, the man page).
+    /// Print a shell completion script (or the man page).
     #[command(display_name = "sudokit", after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
 }
@@ -74,7 +74,8 @@ Exit status: 0 every puzzle solved, 1 some puzzle unsolvable or invalid,
 2 usage error or some input unreadable.";
 
 const COMPLETIONS_AFTER_HELP: &str = "\
-Shells: bash, zsh, fish, powershell, elvish; `man` prints the man page (roff).
+Shells: bash, zsh, fish, powershell, elvish; `completions man` prints the
+man page, sudokit(1), in roff.
 
 Examples:
   sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit
@@ -86,7 +87,7 @@ Exit status: 0 on success, 2 usage error.";
 /// Options shared by every command that reads puzzles.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Input format; `auto` decides per input from its first data.
+    /// Input format (auto: decided per input from its first data).
     #[arg(short = 'f', long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 }
@@ -207,7 +208,7 @@ pub enum Progress {
 pub enum Shell {
     /// Bash (bash-completion).
     Bash,
-    /// Zsh (a `_sudokit` function for `$fpath`).
+    /// Zsh (a _sudokit file for a directory on fpath).
     Zsh,
     /// Fish.
     Fish,

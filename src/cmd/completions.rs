@@ -115,7 +115,22 @@ pub fn man_page(mut cmd: clap::Command) -> io::Result<Vec<u8>> {
     let body = text.get(preamble.len()..).unwrap_or_default();
     let mut deduplicated = preamble.clone();
     deduplicated.push_str(&body.replace(&preamble, ""));
-    Ok(deduplicated.into_bytes())
+    Ok(ascii_roff(&deduplicated).into_bytes())
+}
+
+/// Writes every character outside ASCII (the `×` of "9×9") as a roff
+/// Unicode escape: troff reads its input as Latin-1 unless a preprocessor
+/// converts it, and `groff -man` would warn about and garble UTF-8.
+fn ascii_roff(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\[u{:04X}]", u32::from(c)));
+        }
+    }
+    out
 }
 
 /// Splits an after-help text into what comes before its `Exit status:`

@@ -87,6 +87,14 @@ fn man_page_documents_every_command_and_option() {
         sudokit::cmd::completions::render(Cli::command(), Shell::Man).expect("man page renders"),
     )
     .expect("the man page is UTF-8");
+    assert!(
+        page.is_ascii(),
+        "troff reads Latin-1: other characters are escaped"
+    );
+    assert!(
+        page.contains("9\\[u00D7]9"),
+        "× is written as a roff escape"
+    );
     assert!(page.starts_with(".ie"), "one roff preamble at the top");
     assert_eq!(
         page.matches(".ie \\n(.g").count(),
