@@ -9,6 +9,8 @@ use crate::format::{Format, Layout};
 // Help texts. Every command's --help ends with examples that run as written
 // from the repository root (a test runs each of them, with the exit status
 // its `# exit N` comment names, 0 when there is none) and with its exit codes.
+// Lines stay within 80 columns: clap wraps help to the terminal, and a
+// wrapped example would no longer be one command.
 
 const AFTER_HELP: &str = "\
 Examples:
@@ -49,7 +51,7 @@ pub enum Command {
 const SOLVE_AFTER_HELP: &str = "\
 Examples:
   sudokit solve fixtures/formats/boj.txt
-  sudokit solve --unique --json fixtures/multiple/two-solutions.txt   # two solutions: exit 1
+  sudokit solve --unique --json fixtures/multiple/two-solutions.txt   # exit 1
   sudokit solve --all --to line fixtures/multiple/two-solutions.txt | wc -l
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable, invalid or
@@ -58,8 +60,8 @@ Exit status: 0 every puzzle solved, 1 some puzzle unsolvable, invalid or
 const VALIDATE_AFTER_HELP: &str = "\
 Examples:
   sudokit validate fixtures/valid/lc36-example1.txt
-  sudokit validate fixtures/invalid/lc36-example2.txt   # 8 twice in box 1: exit 1
-  sudokit solve --to line fixtures/formats/line.txt | sudokit validate --complete
+  sudokit validate fixtures/invalid/lc36-example2.txt   # invalid: exit 1
+  sudokit solve fixtures/formats/line.txt | sudokit validate --complete
 
 Exit status: 0 every board valid, 1 some board invalid, 2 usage error or
 unreadable input.";
@@ -67,7 +69,7 @@ unreadable input.";
 const BATCH_AFTER_HELP: &str = "\
 Examples:
   sudokit batch --glob '*.txt' fixtures/formats
-  sudokit batch -r --glob '*.txt' --out solved fixtures   # some unsolvable: exit 1
+  sudokit batch -r --glob '*.txt' --out solved fixtures   # exit 1
   sudokit batch --json -r --glob '*.txt' fixtures | grep -c '\"status\":\"solved\"'
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable or invalid,

@@ -272,6 +272,12 @@ fn every_help_has_a_summary_documented_flags_examples_and_exit_codes() {
             .lines()
             .take_while(|line| !line.is_empty())
             .collect();
+        for example in &examples {
+            assert!(
+                example.chars().count() <= 80,
+                "`sudokit {name} --help`: example wider than 80 columns: {example}"
+            );
+        }
         assert!(
             (2..=3).contains(&examples.len()),
             "`sudokit {name} --help` shows 2-3 examples: {examples:?}"
