@@ -1,0 +1,241 @@
+//! Side-by-side timing of the sudokit engine against the `sudoku` crate.
+//!
+//! ```text
+//! cargo run --release -p sudokit-bench -- [DIR] [--passes N] [--only TEXT] [--max N]
+//! ```
+//!
+//! Every `.txt` file in DIR (one 81-character puzzle per line, `.` or `0`
+//! for blanks) is timed at limit 1 (first solution) and limit 2 (proof of
+//! uniqueness). Both engines run over the whole file in alternating passes;
+//! the median pass of each is reported, so load from other processes on the
+//! machine hits both sides alike. The answers of both engines are compared
+//! puzzle by puzzle (0, 1 or "2 or more" solutions) and any disagreement is
+//! reported.
+
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::Instant;
+
+use sudoku::Sudoku;
+use sudokit::Grid;
+use sudokit::solver;
+
+struct Options {
+    dir: PathBuf,
+    passes: usize,
+    only: Option<String>,
+    max: usize,
+}
+
+fn usage() -> String {
+    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N]".to_string()
+}
+
+fn parse_args() -> Result<Options, String> {
+    // The default is the shared benchmark folder beside the repository.
+    let mut opts = Options {
+        dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/bench-data"),
+        passes: 5,
+        only: None,
+        max: usize::MAX,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut number = |name: &str| -> Result<usize, String> {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("{name} needs a number\n{}", usage()))
+        };
+        match arg.as_str() {
+            "--passes" => opts.passes = number("--passes")?.max(1),
+            "--max" => opts.max = number("--max")?.max(1),
+            "--only" => {
+                opts.only = Some(args.next().ok_or_else(|| format!("--only needs text\n{}", usage()))?)
+            }
+            "-h" | "--help" => return Err(usage()),
+            _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{}", usage())),
+            _ => opts.dir = PathBuf::from(arg),
+        }
+    }
+    Ok(opts)
+}
+
+/// One puzzle in both engines' forms.
+struct Puzzle {
+    ours: Grid,
+    theirs: Sudoku,
+    line: String,
+}
+
+fn parse_line(line: &str) -> Option<Puzzle> {
+    let bytes = line.as_bytes();
+    if bytes.len() < 81 {
+        return None;
+    }
+    let mut cells = [0u8; 81];
+    for (cell, &ch) in cells.iter_mut().zip(&bytes[..81]) {
+        *cell = match ch {
+            b'1'..=b'9' => ch - b'0',
+            b'.' | b'0' => 0,
+            _ => return None,
+        };
+    }
+    let ours = Grid::from_cells(cells)?;
+    // The crate wants '.' or '_' for blanks and exactly 81 characters.
+    let canonical: String = bytes[..81]
+        .iter()
+        .map(|&c| if c == b'0' { '.' } else { char::from(c) })
+        .collect();
+    let theirs = Sudoku::from_str_line(&canonical).ok()?;
+    Some(Puzzle {
+        ours,
+        theirs,
+        line: canonical,
+    })
+}
+
+fn load(path: &Path, max: usize) -> Result<(Vec<Puzzle>, usize), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut puzzles = Vec::new();
+    let mut skipped = 0;
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+        if puzzles.len() >= max {
+            break;
+        }
+        match parse_line(line) {
+            Some(p) => puzzles.push(p),
+            None => skipped += 1,
+        }
+    }
+    Ok((puzzles, skipped))
+}
+
+/// Solution count class: 0, 1, or 2 for "two or more".
+type Class = u8;
+
+fn ours_pass(puzzles: &[Puzzle], limit: usize, out: &mut [Class]) -> f64 {
+    let start = Instant::now();
+    for (p, o) in puzzles.iter().zip(out.iter_mut()) {
+        let n = if limit == 1 {
+            usize::from(black_box(solver::solve(black_box(&p.ours))).is_some())
+        } else {
+            black_box(solver::count(black_box(&p.ours), limit))
+        };
+        *o = n.min(2) as Class;
+    }
+    start.elapsed().as_secs_f64()
+}
+
+fn theirs_pass(puzzles: &[Puzzle], limit: usize, out: &mut [Class]) -> f64 {
+    let start = Instant::now();
+    for (p, o) in puzzles.iter().zip(out.iter_mut()) {
+        let n = if limit == 1 {
+            usize::from(black_box(black_box(p.theirs).some_solution()).is_some())
+        } else {
+            black_box(black_box(p.theirs).solutions_count_up_to(limit))
+        };
+        *o = n.min(2) as Class;
+    }
+    start.elapsed().as_secs_f64()
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn main() -> ExitCode {
+    let opts = match parse_args() {
+        Ok(o) => o,
+        Err(msg) => {
+            eprintln!("{msg}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(&opts.dir) {
+        Ok(rd) => rd
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .filter(|p| {
+                opts.only
+                    .as_deref()
+                    .is_none_or(|o| p.file_name().is_some_and(|n| n.to_string_lossy().contains(o)))
+            })
+            .collect(),
+        Err(e) => {
+            eprintln!("cannot read {}: {e}", opts.dir.display());
+            return ExitCode::from(2);
+        }
+    };
+    files.sort();
+    if files.is_empty() {
+        eprintln!("no .txt files in {}", opts.dir.display());
+        return ExitCode::from(2);
+    }
+
+    println!(
+        "{:<30} {:>5} {:>7} {:>11} {:>11} {:>6} {:>9}",
+        "file", "limit", "puzzles", "ours µs", "crate µs", "ratio", "disagree"
+    );
+    let mut total_disagreements = 0usize;
+    for path in &files {
+        let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let (puzzles, skipped) = match load(path, opts.max) {
+            Ok(x) => x,
+            Err(msg) => {
+                eprintln!("{msg}");
+                continue;
+            }
+        };
+        if skipped > 0 {
+            eprintln!("{name}: skipped {skipped} malformed lines");
+        }
+        if puzzles.is_empty() {
+            continue;
+        }
+        let n = puzzles.len();
+        for limit in [1usize, 2] {
+            let mut ours_out = vec![0 as Class; n];
+            let mut theirs_out = vec![0 as Class; n];
+            let mut ours_t = Vec::with_capacity(opts.passes);
+            let mut theirs_t = Vec::with_capacity(opts.passes);
+            for pass in 0..opts.passes {
+                // Alternate which engine goes first so neither always runs
+                // on a warm or a cold cache.
+                if pass % 2 == 0 {
+                    ours_t.push(ours_pass(&puzzles, limit, &mut ours_out));
+                    theirs_t.push(theirs_pass(&puzzles, limit, &mut theirs_out));
+                } else {
+                    theirs_t.push(theirs_pass(&puzzles, limit, &mut theirs_out));
+                    ours_t.push(ours_pass(&puzzles, limit, &mut ours_out));
+                }
+            }
+            let disagreements: Vec<usize> = (0..n).filter(|&i| ours_out[i] != theirs_out[i]).collect();
+            for &i in disagreements.iter().take(3) {
+                eprintln!(
+                    "{name} limit {limit}: ours {} vs crate {} on {}",
+                    ours_out[i], theirs_out[i], puzzles[i].line
+                );
+            }
+            total_disagreements += disagreements.len();
+            let ours_us = median(ours_t) * 1e6 / n as f64;
+            let theirs_us = median(theirs_t) * 1e6 / n as f64;
+            println!(
+                "{:<30} {:>5} {:>7} {:>11.2} {:>11.2} {:>6.3} {:>9}",
+                name,
+                limit,
+                n,
+                ours_us,
+                theirs_us,
+                ours_us / theirs_us,
+                disagreements.len()
+            );
+        }
+    }
+    if total_disagreements > 0 {
+        eprintln!("{total_disagreements} disagreements in total");
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}

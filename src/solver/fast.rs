@@ -1,0 +1,513 @@
+//! The record-speed engine: per-digit band bitboards.
+//!
+//! # Representation
+//!
+//! The board is split into three horizontal bands of 27 cells. For every
+//! digit `d` and band `b`, `f[3 * d + b]` is a 27-bit mask of the cells of
+//! that band where `d` may still stand (placed or possible). Bit `9 * r + c`
+//! is row `r` of the band (0..3) and column `c` (0..9). A cell is *solved*
+//! once it has left `unsolved[b]`; from then on only its own digit keeps it.
+//!
+//! # Propagation
+//!
+//! Whenever a mask changes it is queued (a bit in `changed`) and later
+//! *updated*:
+//!
+//! * **Rows against boxes within the band.** Each row of a band needs the
+//!   digit exactly once and each box of the band needs it exactly once, so
+//!   the 3×3 pattern of non-empty "mini-rows" (row ∩ box) must contain a
+//!   perfect matching. A table keeps only the mini-rows that lie on some
+//!   matching. That is pointing and claiming (locked candidates), hidden
+//!   singles in boxes and the empty row/box contradiction in one lookup.
+//! * **Rows with one cell left** become placements: the cell leaves
+//!   `unsolved` and every other digit's mask.
+//! * **Bands against columns within a stack.** Seen from a stack, each band
+//!   needs the digit in exactly one of its three columns and each column
+//!   needs it in exactly one band: the same matching table, applied to the
+//!   column projections of the three bands. This removes columns claimed by
+//!   another band, confines a band to a column no other band can serve
+//!   (hidden singles in columns follow) and catches columns left empty.
+//!
+//! When the queue is empty, a pass over each band counts candidates per
+//! cell with three bit-sliced accumulators: cells with none are a
+//! contradiction, cells with one are naked singles, cells with two are
+//! remembered as branching points.
+//!
+//! # Search
+//!
+//! Branching takes a bi-value cell when there is one (two-way branch, the
+//! second branch reuses the parent state in place), otherwise a cell with
+//! the fewest candidates.
+
+use super::Stats;
+
+/// All 27 cells of a band.
+const ALL27: u32 = (1 << 27) - 1;
+/// The nine cells of the first row of a band.
+const ROW0: u32 = 0x1FF;
+
+/// For a 9-bit row, which of its three boxes (3-bit groups) are non-empty.
+static SHRINK: [u8; 512] = build_shrink();
+
+const fn build_shrink() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut s = 0u8;
+        if m & 0o007 != 0 {
+            s |= 1;
+        }
+        if m & 0o070 != 0 {
+            s |= 2;
+        }
+        if m & 0o700 != 0 {
+            s |= 4;
+        }
+        t[m] = s;
+        m += 1;
+    }
+    t
+}
+
+/// For a 3×3 0/1 pattern (bit `3 * i + j`), the entries lying on at least
+/// one perfect matching (a permutation `i -> j` using only set entries).
+/// Zero when there is no perfect matching.
+static MATCH9: [u16; 512] = build_match9();
+
+const fn build_match9() -> [u16; 512] {
+    // The six permutations of three, as the 9-bit pattern each one uses.
+    const PERMS: [u16; 6] = [
+        1 | (1 << 4) | (1 << 8),
+        1 | (1 << 5) | (1 << 7),
+        (1 << 1) | (1 << 3) | (1 << 8),
+        (1 << 1) | (1 << 5) | (1 << 6),
+        (1 << 2) | (1 << 3) | (1 << 7),
+        (1 << 2) | (1 << 4) | (1 << 6),
+    ];
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = 0u16;
+        let mut p = 0;
+        while p < 6 {
+            if (m as u16) & PERMS[p] == PERMS[p] {
+                keep |= PERMS[p];
+            }
+            p += 1;
+        }
+        t[m] = keep;
+        m += 1;
+    }
+    t
+}
+
+/// [`MATCH9`] on a band's mini-row pattern (bit `3 * row + box`), widened to
+/// the 27 cells those mini-rows cover.
+static COMPLEX: [u32; 512] = build_complex();
+
+const fn build_complex() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let keep = MATCH9[m];
+        let mut cells = 0u32;
+        let mut k = 0;
+        while k < 9 {
+            if keep & (1 << k) != 0 {
+                let (row, bx) = (k / 3, k % 3);
+                cells |= 7 << (9 * row + 3 * bx);
+            }
+            k += 1;
+        }
+        t[m] = cells;
+        m += 1;
+    }
+    t
+}
+
+/// For each cell of a band: its row within the band.
+static ROW_OF_BIT: [u32; 27] = build_row_of_bit();
+
+const fn build_row_of_bit() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        t[i] = ROW0 << (9 * (i / 9));
+        i += 1;
+    }
+    t
+}
+
+/// For each cell of a band: the band's cells sharing its row, box or column
+/// (itself included).
+static BAND_PEERS: [u32; 27] = build_band_peers();
+
+const fn build_band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let mut m = 0u32;
+        let mut j = 0;
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if r == r2 || c == c2 || c / 3 == c2 / 3 {
+                m |= 1 << j;
+            }
+            j += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+}
+
+/// A 9-bit column set repeated on the three rows of a band.
+#[inline(always)]
+fn widen(cols: u32) -> u32 {
+    cols | (cols << 9) | (cols << 18)
+}
+
+/// The columns of a band mask that still hold at least one cell.
+#[inline(always)]
+fn project(a: u32) -> u32 {
+    (a | (a >> 9) | (a >> 18)) & ROW0
+}
+
+/// Why a branch died: kept only to make `?` read naturally.
+struct Dead;
+
+#[derive(Clone, Copy)]
+struct State {
+    /// `f[3 * d + b]`: cells of band `b` still open to digit `d`.
+    f: [u32; 27],
+    /// Cells of each band not yet placed.
+    unsolved: [u32; 3],
+    /// Masks of `f` waiting for an update (bit `3 * d + b`).
+    changed: u32,
+    /// Bi-value unsolved cells per band, as found by the last candidate count.
+    pairs: [u32; 3],
+}
+
+impl State {
+    /// The state with `givens` placed, or `None` when they conflict or hold
+    /// a value above 9.
+    fn new(givens: &[u8; 81]) -> Option<State> {
+        // A plain row/column/box check first: the band masks would also catch a
+        // clash, but only later and less directly.
+        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
+        let mut s = State {
+            f: [ALL27; 27],
+            unsolved: [ALL27; 3],
+            changed: ALL27,
+            pairs: [0; 3],
+        };
+        for (i, &v) in givens.iter().enumerate() {
+            if v == 0 {
+                continue;
+            }
+            if v > 9 {
+                return None;
+            }
+            let (r, c) = (i / 9, i % 9);
+            let bx = (r / 3) * 3 + c / 3;
+            let bit = 1u16 << (v - 1);
+            if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
+                return None;
+            }
+            rows[r] |= bit;
+            cols[c] |= bit;
+            boxes[bx] |= bit;
+
+            let d = usize::from(v - 1);
+            let (b, k) = (i / 27, i % 27);
+            let cell = 1u32 << k;
+            let col27 = widen(1 << c);
+            for bb in 0..3 {
+                if bb == b {
+                    s.f[3 * d + bb] &= !BAND_PEERS[k] | cell;
+                } else {
+                    s.f[3 * d + bb] &= !col27;
+                }
+            }
+            for dd in 0..9 {
+                if dd != d {
+                    s.f[3 * dd + b] &= !cell;
+                }
+            }
+            s.unsolved[b] &= !cell;
+        }
+        Some(s)
+    }
+
+    /// Removes `cells` from digit-band mask `j`, queueing it if it changed.
+    #[inline(always)]
+    fn clear(&mut self, j: usize, cells: u32) {
+        let old = self.f[j];
+        let new = old & !cells;
+        self.f[j] = new;
+        self.changed |= u32::from(new != old) << j;
+    }
+
+    /// Updates digit-band mask `i` (see the module notes). Returns the number
+    /// of cells it placed.
+    #[inline(always)]
+    fn update(&mut self, i: usize) -> Result<u64, Dead> {
+        let d = i / 3;
+        let b = i % 3;
+        let mut a = self.f[i];
+        let shrink = u32::from(SHRINK[(a & ROW0) as usize])
+            | u32::from(SHRINK[((a >> 9) & ROW0) as usize]) << 3
+            | u32::from(SHRINK[(a >> 18) as usize]) << 6;
+        a &= COMPLEX[shrink as usize];
+        if a == 0 {
+            return Err(Dead);
+        }
+        self.f[i] = a;
+
+        // Rows of the band reduced to one cell are placements; those still
+        // marked unsolved are new.
+        let mut single = 0;
+        let mut r = 0;
+        while r < 3 {
+            let m = (a >> (9 * r)) & ROW0;
+            if m & m.wrapping_sub(1) == 0 {
+                single |= m << (9 * r);
+            }
+            r += 1;
+        }
+        let placed = single & self.unsolved[b];
+        let mut steps = 0;
+        if placed != 0 {
+            self.unsolved[b] &= !placed;
+            steps = u64::from(placed.count_ones());
+            for dd in 0..9 {
+                if dd != d {
+                    self.clear(3 * dd + b, placed);
+                }
+            }
+        }
+
+        // The stack view: for each stack, band x × column pattern.
+        let base = 3 * d;
+        let p = [
+            project(self.f[base]),
+            project(self.f[base + 1]),
+            project(self.f[base + 2]),
+        ];
+        let mut keep = [0u32; 3];
+        let mut s = 0;
+        while s < 3 {
+            let sh = 3 * s;
+            let pat = ((p[0] >> sh) & 7) | (((p[1] >> sh) & 7) << 3) | (((p[2] >> sh) & 7) << 6);
+            let m = u32::from(MATCH9[pat as usize]);
+            if m == 0 {
+                return Err(Dead);
+            }
+            keep[0] |= (m & 7) << sh;
+            keep[1] |= ((m >> 3) & 7) << sh;
+            keep[2] |= ((m >> 6) & 7) << sh;
+            s += 1;
+        }
+        for (x, &k) in keep.iter().enumerate() {
+            self.clear(base + x, !widen(k));
+        }
+        // This mask has just been brought up to date; a change made by the
+        // stack view to it alone queues it again through `clear`.
+        Ok(steps)
+    }
+
+    /// Runs updates until the queue is empty, then looks for naked singles;
+    /// repeats while they are found. On success `pairs` holds the bi-value
+    /// cells.
+    fn propagate(&mut self, steps: &mut u64) -> Result<(), Dead> {
+        loop {
+            while self.changed != 0 {
+                let i = self.changed.trailing_zeros() as usize;
+                self.changed &= self.changed - 1;
+                *steps += self.update(i)?;
+            }
+            let mut found = false;
+            for b in 0..3 {
+                let u = self.unsolved[b];
+                if u == 0 {
+                    self.pairs[b] = 0;
+                    continue;
+                }
+                let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
+                for d in 0..9 {
+                    let m = self.f[3 * d + b];
+                    r3 |= r2 & m;
+                    r2 |= r1 & m;
+                    r1 |= m;
+                }
+                if u & !r1 != 0 {
+                    return Err(Dead);
+                }
+                let singles = u & !r2;
+                self.pairs[b] = u & r2 & !r3;
+                if singles != 0 {
+                    found = true;
+                    for d in 0..9 {
+                        let j = 3 * d + b;
+                        let mut mine = self.f[j] & singles;
+                        while mine != 0 {
+                            let k = mine.trailing_zeros() as usize;
+                            mine &= mine - 1;
+                            // Keep the cell and drop the rest of its row: the
+                            // update then places it. Two singles of one digit
+                            // in one row empty the row, a contradiction the
+                            // update reports.
+                            self.clear(j, ROW_OF_BIT[k] & !(1 << k));
+                        }
+                    }
+                }
+            }
+            if !found {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Confines digit `d` to cell `k` of band `b` (a guess).
+    #[inline(always)]
+    fn assume(&mut self, d: usize, b: usize, k: usize) {
+        self.clear(3 * d + b, ROW_OF_BIT[k] & !(1 << k));
+    }
+
+    fn is_solved(&self) -> bool {
+        self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
+    }
+
+    fn to_cells(&self) -> [u8; 81] {
+        let mut cells = [0u8; 81];
+        for d in 0..9 {
+            for b in 0..3 {
+                let mut m = self.f[3 * d + b];
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    cells[27 * b + k] = d as u8 + 1;
+                }
+            }
+        }
+        cells
+    }
+
+    /// Candidate digits of cell `k` in band `b`, as a 9-bit mask.
+    fn candidates(&self, b: usize, k: usize) -> u32 {
+        let mut c = 0;
+        for d in 0..9 {
+            c |= ((self.f[3 * d + b] >> k) & 1) << d;
+        }
+        c
+    }
+}
+
+struct Searcher<'a> {
+    limit: usize,
+    found: usize,
+    emit: &'a mut dyn FnMut(&[u8; 81]),
+    steps: u64,
+    guesses: u64,
+}
+
+impl Searcher<'_> {
+    /// Explores `state` (not yet propagated) until the limit is reached.
+    fn run(&mut self, mut state: State) {
+        loop {
+            if state.propagate(&mut self.steps).is_err() {
+                return;
+            }
+            if state.is_solved() {
+                self.found += 1;
+                (self.emit)(&state.to_cells());
+                return;
+            }
+            let (b, k) = choose(&state);
+            let mut cand = state.candidates(b, k);
+            if cand == 0 {
+                // Propagation leaves no empty cell; this only guards the loop.
+                return;
+            }
+            // Every candidate but the last gets a copy; the last one continues
+            // in this frame's state.
+            loop {
+                let d = cand.trailing_zeros() as usize;
+                cand &= cand - 1;
+                self.guesses += 1;
+                if cand == 0 {
+                    state.assume(d, b, k);
+                    break;
+                }
+                let mut next = state;
+                next.assume(d, b, k);
+                self.run(next);
+                if self.found >= self.limit {
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// The cell to branch on: the first bi-value cell, or else a cell with the
+/// fewest candidates. Only called on a propagated, unsolved state.
+fn choose(state: &State) -> (usize, usize) {
+    for b in 0..3 {
+        let p = state.pairs[b];
+        if p != 0 {
+            return (b, p.trailing_zeros() as usize);
+        }
+    }
+    let mut best = (0, 0);
+    let mut best_n = u32::MAX;
+    for b in 0..3 {
+        let mut u = state.unsolved[b];
+        while u != 0 {
+            let k = u.trailing_zeros() as usize;
+            u &= u - 1;
+            let n = state.candidates(b, k).count_ones();
+            if n < best_n {
+                best_n = n;
+                best = (b, k);
+                if n <= 3 {
+                    return best;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Finds up to `limit` solutions of `givens` (0 blank, 1-9 digits), passing
+/// each to `emit`, and returns how many it found.
+///
+/// `stats.guesses` counts the candidates tried at branch points;
+/// `stats.steps` counts the digits placed by propagation (hidden and naked
+/// singles, including the placement that carries out a guess; givens are
+/// not counted).
+pub fn search(
+    givens: &[u8; 81],
+    limit: usize,
+    emit: &mut dyn FnMut(&[u8; 81]),
+    stats: &mut Stats,
+) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    let Some(state) = State::new(givens) else {
+        return 0;
+    };
+    let mut searcher = Searcher {
+        limit,
+        found: 0,
+        emit,
+        steps: 0,
+        guesses: 0,
+    };
+    searcher.run(state);
+    stats.steps += searcher.steps;
+    stats.guesses += searcher.guesses;
+    searcher.found
+}
