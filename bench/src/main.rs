@@ -1,8 +1,11 @@
 //! Side-by-side timing of the sudokit engine against the `sudoku` crate.
 //!
 //! ```text
-//! cargo run --release -p sudokit-bench -- [DIR] [--passes N] [--only TEXT] [--max N]
+//! cargo run --release -p sudokit-bench -- [DIR] [--passes N] [--only TEXT] [--max N] [--stats]
 //! ```
+//!
+//! `--stats` adds the mean guesses and propagation steps per puzzle of our
+//! engine when counting to 2.
 //!
 //! Every `.txt` file in DIR (one 81-character puzzle per line, `.` or `0`
 //! for blanks) is timed at limit 1 (first solution) and limit 2 (proof of
@@ -26,10 +29,11 @@ struct Options {
     passes: usize,
     only: Option<String>,
     max: usize,
+    stats: bool,
 }
 
 fn usage() -> String {
-    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N]".to_string()
+    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N] [--stats]".to_string()
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -39,6 +43,7 @@ fn parse_args() -> Result<Options, String> {
         passes: 5,
         only: None,
         max: usize::MAX,
+        stats: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -53,6 +58,7 @@ fn parse_args() -> Result<Options, String> {
             "--only" => {
                 opts.only = Some(args.next().ok_or_else(|| format!("--only needs text\n{}", usage()))?)
             }
+            "--stats" => opts.stats = true,
             "-h" | "--help" => return Err(usage()),
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{}", usage())),
             _ => opts.dir = PathBuf::from(arg),
@@ -195,6 +201,19 @@ fn main() -> ExitCode {
             continue;
         }
         let n = puzzles.len();
+        if opts.stats {
+            let (mut guesses, mut steps) = (0u64, 0u64);
+            for p in &puzzles {
+                let outcome = solver::search(&p.ours, 2, &mut |_| {});
+                guesses += outcome.stats.guesses;
+                steps += outcome.stats.steps;
+            }
+            println!(
+                "{name}: {:.2} guesses, {:.1} steps per puzzle (limit 2)",
+                guesses as f64 / n as f64,
+                steps as f64 / n as f64
+            );
+        }
         for limit in [1usize, 2] {
             let mut ours_out = vec![0 as Class; n];
             let mut theirs_out = vec![0 as Class; n];

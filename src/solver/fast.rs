@@ -45,6 +45,8 @@ use super::Stats;
 const ALL27: u32 = (1 << 27) - 1;
 /// The nine cells of the first row of a band.
 const ROW0: u32 = 0x1FF;
+/// The nine cells of the first box of a band.
+const BOX0: u32 = 0o007_007_007;
 
 /// For a 9-bit row, which of its three boxes (3-bit groups) are non-empty.
 static SHRINK: [u8; 512] = build_shrink();
@@ -138,30 +140,6 @@ const fn build_row_of_bit() -> [u32; 27] {
     t
 }
 
-/// For each cell of a band: the band's cells sharing its row, box or column
-/// (itself included).
-static BAND_PEERS: [u32; 27] = build_band_peers();
-
-const fn build_band_peers() -> [u32; 27] {
-    let mut t = [0u32; 27];
-    let mut i = 0;
-    while i < 27 {
-        let (r, c) = (i / 9, i % 9);
-        let mut m = 0u32;
-        let mut j = 0;
-        while j < 27 {
-            let (r2, c2) = (j / 9, j % 9);
-            if r == r2 || c == c2 || c / 3 == c2 / 3 {
-                m |= 1 << j;
-            }
-            j += 1;
-        }
-        t[i] = m;
-        i += 1;
-    }
-    t
-}
-
 /// A 9-bit column set repeated on the three rows of a band.
 #[inline(always)]
 fn widen(cols: u32) -> u32 {
@@ -179,29 +157,31 @@ struct Dead;
 
 #[derive(Clone, Copy)]
 struct State {
-    /// `f[3 * d + b]`: cells of band `b` still open to digit `d`.
-    f: [u32; 27],
+    /// `f[3 * d + b]`: cells of band `b` still open to digit `d`. Entries
+    /// 27..32 stay zero; the padding lets an index masked with 31 skip bounds
+    /// checks.
+    f: [u32; 32],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
     /// Masks of `f` waiting for an update (bit `3 * d + b`).
     changed: u32,
     /// Bi-value unsolved cells per band, as found by the last candidate count.
     pairs: [u32; 3],
+    /// Column projection of each mask when the stack view last used it: the
+    /// stack view only has news when a projection moved.
+    proj: [u16; 32],
 }
 
 impl State {
     /// The state with `givens` placed, or `None` when they conflict or hold
     /// a value above 9.
     fn new(givens: &[u8; 81]) -> Option<State> {
-        // A plain row/column/box check first: the band masks would also catch a
-        // clash, but only later and less directly.
+        // A plain row/column/box check for clashing givens; the masks below
+        // assume the givens are consistent.
         let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        let mut s = State {
-            f: [ALL27; 27],
-            unsolved: [ALL27; 3],
-            changed: ALL27,
-            pairs: [0; 3],
-        };
+        // Givens per digit and band, and every given cell per band.
+        let mut given = [0u32; 27];
+        let mut occupied = [0u32; 3];
         for (i, &v) in givens.iter().enumerate() {
             if v == 0 {
                 continue;
@@ -218,31 +198,48 @@ impl State {
             rows[r] |= bit;
             cols[c] |= bit;
             boxes[bx] |= bit;
-
-            let d = usize::from(v - 1);
-            let (b, k) = (i / 27, i % 27);
-            let cell = 1u32 << k;
-            let col27 = widen(1 << c);
-            for bb in 0..3 {
-                if bb == b {
-                    s.f[3 * d + bb] &= !BAND_PEERS[k] | cell;
-                } else {
-                    s.f[3 * d + bb] &= !col27;
-                }
-            }
-            for dd in 0..9 {
-                if dd != d {
-                    s.f[3 * dd + b] &= !cell;
-                }
-            }
-            s.unsolved[b] &= !cell;
+            let cell = 1u32 << (i % 27);
+            given[3 * usize::from(v - 1) + i / 27] |= cell;
+            occupied[i / 27] |= cell;
         }
-        Some(s)
+        let mut f = [0u32; 32];
+        for d in 0..9 {
+            let g = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
+            // Columns holding the digit anywhere are closed in every band.
+            let open_cols = !widen(project(g[0] | g[1] | g[2]));
+            for (b, &gb) in g.iter().enumerate() {
+                let mut closed = occupied[b];
+                for r in 0..3 {
+                    if (gb >> (9 * r)) & ROW0 != 0 {
+                        closed |= ROW0 << (9 * r);
+                    }
+                }
+                for k in 0..3 {
+                    let bx = BOX0 << (3 * k);
+                    if gb & bx != 0 {
+                        closed |= bx;
+                    }
+                }
+                f[3 * d + b] = (ALL27 & !closed & open_cols) | gb;
+            }
+        }
+        Some(State {
+            f,
+            unsolved: [
+                ALL27 & !occupied[0],
+                ALL27 & !occupied[1],
+                ALL27 & !occupied[2],
+            ],
+            changed: ALL27,
+            pairs: [0; 3],
+            proj: [0; 32],
+        })
     }
 
     /// Removes `cells` from digit-band mask `j`, queueing it if it changed.
     #[inline(always)]
     fn clear(&mut self, j: usize, cells: u32) {
+        let j = j & 31;
         let old = self.f[j];
         let new = old & !cells;
         self.f[j] = new;
@@ -253,13 +250,14 @@ impl State {
     /// of cells it placed.
     #[inline(always)]
     fn update(&mut self, i: usize) -> Result<u64, Dead> {
+        let i = i & 31;
         let d = i / 3;
         let b = i % 3;
         let mut a = self.f[i];
         let shrink = u32::from(SHRINK[(a & ROW0) as usize])
             | u32::from(SHRINK[((a >> 9) & ROW0) as usize]) << 3
-            | u32::from(SHRINK[(a >> 18) as usize]) << 6;
-        a &= COMPLEX[shrink as usize];
+            | u32::from(SHRINK[((a >> 18) & ROW0) as usize]) << 6;
+        a &= COMPLEX[(shrink & 511) as usize];
         if a == 0 {
             return Err(Dead);
         }
@@ -280,7 +278,11 @@ impl State {
         let mut steps = 0;
         if placed != 0 {
             self.unsolved[b] &= !placed;
-            steps = u64::from(placed.count_ones());
+            // At most one placement per row: count the rows instead of the bits
+            // (no popcount instruction in a portable build).
+            steps = u64::from(placed & ROW0 != 0)
+                + u64::from((placed >> 9) & ROW0 != 0)
+                + u64::from(placed >> 18 != 0);
             for dd in 0..9 {
                 if dd != d {
                     self.clear(3 * dd + b, placed);
@@ -289,18 +291,23 @@ impl State {
         }
 
         // The stack view: for each stack, band x × column pattern.
+        let pi = project(a);
+        if u32::from(self.proj[i]) == pi {
+            return Ok(steps);
+        }
+        self.proj[i] = pi as u16;
         let base = 3 * d;
         let p = [
-            project(self.f[base]),
-            project(self.f[base + 1]),
-            project(self.f[base + 2]),
+            project(self.f[base & 31]),
+            project(self.f[(base + 1) & 31]),
+            project(self.f[(base + 2) & 31]),
         ];
         let mut keep = [0u32; 3];
         let mut s = 0;
         while s < 3 {
             let sh = 3 * s;
             let pat = ((p[0] >> sh) & 7) | (((p[1] >> sh) & 7) << 3) | (((p[2] >> sh) & 7) << 6);
-            let m = u32::from(MATCH9[pat as usize]);
+            let m = u32::from(MATCH9[(pat & 511) as usize]);
             if m == 0 {
                 return Err(Dead);
             }
