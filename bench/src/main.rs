@@ -5,7 +5,8 @@
 //! ```
 //!
 //! `--stats` adds the mean guesses and propagation steps per puzzle of our
-//! engine when counting to 2.
+//! engine when counting to 2; `--alone ours` or `--alone crate` times one
+//! engine only (for profilers).
 //!
 //! Every `.txt` file in DIR (one 81-character puzzle per line, `.` or `0`
 //! for blanks) is timed at limit 1 (first solution) and limit 2 (proof of
@@ -30,10 +31,11 @@ struct Options {
     only: Option<String>,
     max: usize,
     stats: bool,
+    alone: Option<String>,
 }
 
 fn usage() -> String {
-    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N] [--stats]".to_string()
+    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N] [--stats] [--alone ours|crate]".to_string()
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -44,6 +46,7 @@ fn parse_args() -> Result<Options, String> {
         only: None,
         max: usize::MAX,
         stats: false,
+        alone: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -59,6 +62,9 @@ fn parse_args() -> Result<Options, String> {
                 opts.only = Some(args.next().ok_or_else(|| format!("--only needs text\n{}", usage()))?)
             }
             "--stats" => opts.stats = true,
+            "--alone" => {
+                opts.alone = Some(args.next().ok_or_else(|| format!("--alone needs ours or crate\n{}", usage()))?)
+            }
             "-h" | "--help" => return Err(usage()),
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{}", usage())),
             _ => opts.dir = PathBuf::from(arg),
@@ -222,7 +228,16 @@ fn main() -> ExitCode {
             for pass in 0..opts.passes {
                 // Alternate which engine goes first so neither always runs
                 // on a warm or a cold cache.
-                if pass % 2 == 0 {
+                if let Some(which) = opts.alone.as_deref() {
+                    // Profiling aid: run one engine only.
+                    if which == "ours" {
+                        ours_t.push(ours_pass(&puzzles, limit, &mut ours_out));
+                        theirs_t.push(f64::NAN);
+                    } else {
+                        ours_t.push(f64::NAN);
+                        theirs_t.push(theirs_pass(&puzzles, limit, &mut theirs_out));
+                    }
+                } else if pass % 2 == 0 {
                     ours_t.push(ours_pass(&puzzles, limit, &mut ours_out));
                     theirs_t.push(theirs_pass(&puzzles, limit, &mut theirs_out));
                 } else {

@@ -165,6 +165,8 @@ struct State {
     unsolved: [u32; 3],
     /// Masks of `f` waiting for an update (bit `3 * d + b`).
     changed: u32,
+    /// Digits waiting for a stack view (bit `d`).
+    stacks: u32,
     /// Bi-value unsolved cells per band, as found by the last candidate count.
     pairs: [u32; 3],
     /// Column projection of each mask when the stack view last used it: the
@@ -176,52 +178,56 @@ impl State {
     /// The state with `givens` placed, or `None` when they conflict or hold
     /// a value above 9.
     fn new(givens: &[u8; 81]) -> Option<State> {
-        // A plain row/column/box check for clashing givens; the masks below
-        // assume the givens are consistent.
-        let (mut rows, mut cols, mut boxes) = ([0u16; 9], [0u16; 9], [0u16; 9]);
-        // Givens per digit and band, and every given cell per band.
-        let mut given = [0u32; 27];
+        if givens.iter().any(|&v| v > 9) {
+            return None;
+        }
+        // Givens per digit and band (slot 27 + b collects the blanks, so the
+        // loop needs no branch on the value).
+        let mut given = [0u32; 32];
+        for b in 0..3 {
+            for k in 0..27 {
+                let v = usize::from(givens[27 * b + k]);
+                let slot = if v == 0 { 27 } else { 3 * (v - 1) };
+                given[(slot + b) & 31] |= 1 << k;
+            }
+        }
         let mut occupied = [0u32; 3];
-        for (i, &v) in givens.iter().enumerate() {
-            if v == 0 {
-                continue;
+        for d in 0..9 {
+            for (b, o) in occupied.iter_mut().enumerate() {
+                *o |= given[3 * d + b];
             }
-            if v > 9 {
-                return None;
-            }
-            let (r, c) = (i / 9, i % 9);
-            let bx = (r / 3) * 3 + c / 3;
-            let bit = 1u16 << (v - 1);
-            if (rows[r] | cols[c] | boxes[bx]) & bit != 0 {
-                return None;
-            }
-            rows[r] |= bit;
-            cols[c] |= bit;
-            boxes[bx] |= bit;
-            let cell = 1u32 << (i % 27);
-            given[3 * usize::from(v - 1) + i / 27] |= cell;
-            occupied[i / 27] |= cell;
         }
         let mut f = [0u32; 32];
+        let mut clash = 0u32;
         for d in 0..9 {
             let g = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
+            let p = [project(g[0]), project(g[1]), project(g[2])];
+            // A digit given twice in one column, across bands.
+            clash |= (p[0] & p[1]) | (p[0] & p[2]) | (p[1] & p[2]);
             // Columns holding the digit anywhere are closed in every band.
-            let open_cols = !widen(project(g[0] | g[1] | g[2]));
+            let open_cols = !widen(p[0] | p[1] | p[2]);
             for (b, &gb) in g.iter().enumerate() {
                 let mut closed = occupied[b];
-                for r in 0..3 {
-                    if (gb >> (9 * r)) & ROW0 != 0 {
-                        closed |= ROW0 << (9 * r);
-                    }
+                let rows = [gb & ROW0, (gb >> 9) & ROW0, gb >> 18];
+                // Twice in one column within the band.
+                clash |= (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
+                for (r, &m) in rows.iter().enumerate() {
+                    // Twice in one row.
+                    clash |= m & m.wrapping_sub(1);
+                    closed |= u32::from(m != 0).wrapping_neg() & (ROW0 << (9 * r));
                 }
                 for k in 0..3 {
                     let bx = BOX0 << (3 * k);
-                    if gb & bx != 0 {
-                        closed |= bx;
-                    }
+                    let x = gb & bx;
+                    // Twice in one box.
+                    clash |= x & x.wrapping_sub(1);
+                    closed |= u32::from(x != 0).wrapping_neg() & bx;
                 }
                 f[3 * d + b] = (ALL27 & !closed & open_cols) | gb;
             }
+        }
+        if clash != 0 {
+            return None;
         }
         Some(State {
             f,
@@ -231,6 +237,7 @@ impl State {
                 ALL27 & !occupied[2],
             ],
             changed: ALL27,
+            stacks: 0,
             pairs: [0; 3],
             proj: [0; 32],
         })
@@ -290,15 +297,20 @@ impl State {
             }
         }
 
-        // The stack view: for each stack, band x × column pattern.
-        let pi = project(a);
-        if u32::from(self.proj[i]) == pi {
-            return Ok(steps);
+        // A moved column projection gives the stack view news; it runs once
+        // the band queue is empty, once per digit however many bands moved.
+        if u32::from(self.proj[i]) != project(a) {
+            self.stacks |= 1 << d;
         }
-        self.proj[i] = pi as u16;
-        let base = 3 * d;
+        Ok(steps)
+    }
+
+    /// The stack view of digit `d` (see the module notes).
+    #[inline(always)]
+    fn stack_view(&mut self, d: usize) -> Result<(), Dead> {
+        let base = (3 * d) & 31;
         let p = [
-            project(self.f[base & 31]),
+            project(self.f[base]),
             project(self.f[(base + 1) & 31]),
             project(self.f[(base + 2) & 31]),
         ];
@@ -316,12 +328,13 @@ impl State {
             keep[2] |= ((m >> 6) & 7) << sh;
             s += 1;
         }
-        for (x, &k) in keep.iter().enumerate() {
-            self.clear(base + x, !widen(k));
+        for x in 0..3 {
+            // Record the projection this view saw; a band it narrows is
+            // queued, and its update raises the flag again if needed.
+            self.proj[(base + x) & 31] = p[x] as u16;
+            self.clear(base + x, !widen(keep[x]));
         }
-        // This mask has just been brought up to date; a change made by the
-        // stack view to it alone queues it again through `clear`.
-        Ok(steps)
+        Ok(())
     }
 
     /// Runs updates until the queue is empty, then looks for naked singles;
@@ -329,10 +342,18 @@ impl State {
     /// cells.
     fn propagate(&mut self, steps: &mut u64) -> Result<(), Dead> {
         loop {
-            while self.changed != 0 {
-                let i = self.changed.trailing_zeros() as usize;
-                self.changed &= self.changed - 1;
-                *steps += self.update(i)?;
+            loop {
+                while self.changed != 0 {
+                    let i = self.changed.trailing_zeros() as usize;
+                    self.changed &= self.changed - 1;
+                    *steps += self.update(i)?;
+                }
+                if self.stacks == 0 {
+                    break;
+                }
+                let d = self.stacks.trailing_zeros() as usize;
+                self.stacks &= self.stacks - 1;
+                self.stack_view(d)?;
             }
             let mut found = false;
             for b in 0..3 {
