@@ -140,8 +140,9 @@ const fn build_row_of_bit() -> [u32; 27] {
     t
 }
 
-const EXPERIMENT: bool = true;
-static LOCKED_COLS: [u32; 512] = build_locked_cols();
+/// For a band's column projection: the cells the other two bands keep,
+/// i.e. all but the columns that are the only one left in their box.
+static LOCKED_COLS_KEEP: [u32; 512] = build_locked_cols();
 const fn build_locked_cols() -> [u32; 512] {
     let mut t = [0u32; 512];
     let mut m = 0;
@@ -155,7 +156,7 @@ const fn build_locked_cols() -> [u32; 512] {
             }
             k += 1;
         }
-        t[m] = cols | (cols << 9) | (cols << 18);
+        t[m] = !(cols | (cols << 9) | (cols << 18)) & ALL27;
         m += 1;
     }
     t
@@ -183,8 +184,9 @@ struct State {
     f: [u32; 32],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
-    /// Masks of `f` waiting for an update (bit `3 * d + b`).
-    changed: u32,
+    /// Each mask as its last update left it: a mask that differs has news.
+    /// Starts at an impossible value so that every mask gets a first update.
+    prev: [u32; 32],
     /// Digits waiting for a stack view (bit `d`).
     stacks: u32,
     /// Bi-value unsolved cells per band, as found by the last candidate count.
@@ -264,21 +266,18 @@ impl State {
                 ALL27 & !occupied[1],
                 ALL27 & !occupied[2],
             ],
-            changed: ALL27,
+            prev: [u32::MAX; 32],
             stacks: 0,
             pairs: [0; 3],
             proj: [0; 32],
         })
     }
 
-    /// Removes `cells` from digit-band mask `j`, queueing it if it changed.
+    /// Removes `cells` from digit-band mask `j`; the sweep notices the change.
     #[inline(always)]
     fn clear(&mut self, j: usize, cells: u32) {
         let j = j & 31;
-        let old = self.f[j];
-        let new = old & !cells;
-        self.f[j] = new;
-        self.changed |= u32::from(new != old) << j;
+        self.f[j] &= !cells;
     }
 
     /// Updates digit-band mask `i` (see the module notes). Returns the number
@@ -297,49 +296,38 @@ impl State {
             return Err(Dead);
         }
         self.f[i] = a;
+        self.prev[i] = a;
+
+        // Columns this band holds in a single column of a box are closed in
+        // the other two bands (pointing along columns).
+        let keep = LOCKED_COLS_KEEP[project(a) as usize];
+        self.f[(3 * d + (b + 1) % 3) & 31] &= keep;
+        self.f[(3 * d + (b + 2) % 3) & 31] &= keep;
 
         // Rows of the band reduced to one cell are placements; those still
-        // marked unsolved are new.
+        // marked unsolved are new. Everything below runs without a branch:
+        // whether an update places anything is erratic.
         let mut single = 0;
         let mut r = 0;
         while r < 3 {
             let m = (a >> (9 * r)) & ROW0;
-            if m & m.wrapping_sub(1) == 0 {
-                single |= m << (9 * r);
-            }
+            single |= (m & u32::from(m & m.wrapping_sub(1) == 0).wrapping_neg()) << (9 * r);
             r += 1;
         }
         let placed = single & self.unsolved[b];
-        let mut steps = 0;
-        if placed != 0 {
-            self.unsolved[b] &= !placed;
-            // At most one placement per row: count the rows instead of the bits
-            // (no popcount instruction in a portable build).
-            steps = u64::from(placed & ROW0 != 0)
-                + u64::from((placed >> 9) & ROW0 != 0)
-                + u64::from(placed >> 18 != 0);
-            for dd in 0..9 {
-                if dd != d {
-                    self.clear(3 * dd + b, placed);
-                }
+        self.unsolved[b] &= !placed;
+        let mut dd = 0;
+        while dd < 9 {
+            if dd != d {
+                self.f[(3 * dd + b) & 31] &= !placed;
             }
+            dd += 1;
         }
-
-        // A moved column projection gives the stack view news; it runs once
-        // the band queue is empty, once per digit however many bands moved.
-        let pa = project(a);
-        if u32::from(self.proj[i]) != pa {
-            if EXPERIMENT {
-                self.proj[i] = pa as u16;
-                let keep = LOCKED_COLS[pa as usize];
-                let (x, y) = ((3 * d + (b + 1) % 3) & 31, (3 * d + (b + 2) % 3) & 31);
-                self.clear(x, keep);
-                self.clear(y, keep);
-            } else {
-            self.stacks |= 1 << d;
-            }
-        }
-        Ok(steps)
+        // At most one placement per row: count the rows instead of the bits
+        // (no popcount instruction in a portable build).
+        Ok(u64::from(placed & ROW0 != 0)
+            + u64::from((placed >> 9) & ROW0 != 0)
+            + u64::from(placed >> 18 != 0))
     }
 
     /// The stack view of digit `d` (see the module notes).
@@ -380,18 +368,22 @@ impl State {
     fn propagate(&mut self, steps: &mut u64) -> Result<(), Dead> {
         loop {
             loop {
-                while self.changed != 0 {
+                loop {
                     // One sweep over the 27 masks, each with its own copy of
                     // the update so every index is a constant.
+                    let mut quiet = true;
                     macro_rules! sweep {
                         ($($i:literal)*) => {$(
-                            if self.changed & (1 << $i) != 0 {
-                                self.changed &= !(1 << $i);
+                            if self.f[$i] != self.prev[$i] {
+                                quiet = false;
                                 *steps += self.update::<$i>()?;
                             }
                         )*};
                     }
                     sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                    if quiet {
+                        break;
+                    }
                 }
                 if self.stacks == 0 {
                     break;
