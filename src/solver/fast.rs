@@ -161,6 +161,7 @@ const fn build_locked_cols() -> [u32; 512] {
     }
     t
 }
+const STACK_VIEW: bool = true;
 /// A 9-bit column set repeated on the three rows of a band.
 #[inline(always)]
 fn widen(cols: u32) -> u32 {
@@ -187,13 +188,11 @@ struct State {
     /// Each mask as its last update left it: a mask that differs has news.
     /// Starts at an impossible value so that every mask gets a first update.
     prev: [u32; 32],
-    /// Digits waiting for a stack view (bit `d`).
-    stacks: u32,
     /// Bi-value unsolved cells per band, as found by the last candidate count.
     pairs: [u32; 3],
     /// Column projection of each mask when the stack view last used it: the
     /// stack view only has news when a projection moved.
-    proj: [u16; 32],
+    proj: [u64; 9],
 }
 
 impl State {
@@ -267,9 +266,8 @@ impl State {
                 ALL27 & !occupied[2],
             ],
             prev: [u32::MAX; 32],
-            stacks: 0,
             pairs: [0; 3],
-            proj: [0; 32],
+            proj: [0; 9],
         })
     }
 
@@ -332,13 +330,18 @@ impl State {
 
     /// The stack view of digit `d` (see the module notes).
     #[inline(always)]
-    fn stack_view(&mut self, d: usize) -> Result<(), Dead> {
+    fn stack_view(&mut self, d: usize) -> Result<bool, Dead> {
         let base = (3 * d) & 31;
         let p = [
             project(self.f[base]),
             project(self.f[(base + 1) & 31]),
             project(self.f[(base + 2) & 31]),
         ];
+        let seen = u64::from(p[0]) | u64::from(p[1]) << 16 | u64::from(p[2]) << 32;
+        if self.proj[d % 9] == seen {
+            return Ok(false);
+        }
+        self.proj[d % 9] = seen;
         let mut keep = [0u32; 3];
         let mut s = 0;
         while s < 3 {
@@ -353,13 +356,14 @@ impl State {
             keep[2] |= ((m >> 6) & 7) << sh;
             s += 1;
         }
-        for x in 0..3 {
-            // Record the projection this view saw; a band it narrows is
-            // queued, and its update raises the flag again if needed.
-            self.proj[(base + x) & 31] = p[x] as u16;
-            self.clear(base + x, !widen(keep[x]));
+        let mut moved = false;
+        for (x, &k) in keep.iter().enumerate() {
+            let j = (base + x) & 31;
+            let new = self.f[j] & widen(k);
+            moved |= new != self.f[j];
+            self.f[j] = new;
         }
-        Ok(())
+        Ok(moved)
     }
 
     /// Runs updates until the queue is empty, then looks for naked singles;
@@ -385,12 +389,7 @@ impl State {
                         break;
                     }
                 }
-                if self.stacks == 0 {
-                    break;
-                }
-                let d = self.stacks.trailing_zeros() as usize;
-                self.stacks &= self.stacks - 1;
-                self.stack_view(d)?;
+                break;
             }
             let mut found = false;
             for b in 0..3 {
@@ -429,7 +428,17 @@ impl State {
                 }
             }
             if !found {
-                return Ok(());
+                // Stuck on singles: try the stack view of every digit whose
+                // column projections moved since it last looked.
+                let mut moved = false;
+                if STACK_VIEW {
+                    for d in 0..9 {
+                        moved |= self.stack_view(d)?;
+                    }
+                }
+                if !moved {
+                    return Ok(());
+                }
             }
         }
     }
