@@ -22,9 +22,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use sudoku::Sudoku;
 use sudokit::Grid;
 use sudokit::solver;
+use sudoku::Sudoku;
 
 struct Options {
     dir: PathBuf,
@@ -36,7 +36,8 @@ struct Options {
 }
 
 fn usage() -> String {
-    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N] [--stats] [--alone ours|crate]".to_string()
+    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N] [--stats] [--alone ours|crate]"
+        .to_string()
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -60,11 +61,17 @@ fn parse_args() -> Result<Options, String> {
             "--passes" => opts.passes = number("--passes")?.max(1),
             "--max" => opts.max = number("--max")?.max(1),
             "--only" => {
-                opts.only = Some(args.next().ok_or_else(|| format!("--only needs text\n{}", usage()))?)
+                opts.only = Some(
+                    args.next()
+                        .ok_or_else(|| format!("--only needs text\n{}", usage()))?,
+                )
             }
             "--stats" => opts.stats = true,
             "--alone" => {
-                opts.alone = Some(args.next().ok_or_else(|| format!("--alone needs ours or crate\n{}", usage()))?)
+                opts.alone = Some(
+                    args.next()
+                        .ok_or_else(|| format!("--alone needs ours or crate\n{}", usage()))?,
+                )
             }
             "-h" | "--help" => return Err(usage()),
             _ if arg.starts_with("--") => return Err(format!("unknown option {arg}\n{}", usage())),
@@ -112,7 +119,11 @@ fn load(path: &Path, max: usize) -> Result<(Vec<Puzzle>, usize), String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut puzzles = Vec::new();
     let mut skipped = 0;
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         if puzzles.len() >= max {
             break;
         }
@@ -185,9 +196,10 @@ fn main() -> ExitCode {
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "txt"))
             .filter(|p| {
-                opts.only
-                    .as_deref()
-                    .is_none_or(|o| p.file_name().is_some_and(|n| n.to_string_lossy().contains(o)))
+                opts.only.as_deref().is_none_or(|o| {
+                    p.file_name()
+                        .is_some_and(|n| n.to_string_lossy().contains(o))
+                })
             })
             .collect(),
         Err(e) => {
@@ -207,7 +219,9 @@ fn main() -> ExitCode {
     );
     let mut total_disagreements = 0usize;
     for path in &files {
-        let name = path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let name = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
         let (puzzles, skipped) = match load(path, opts.max) {
             Ok(x) => x,
             Err(msg) => {
@@ -256,9 +270,9 @@ fn main() -> ExitCode {
                 // that a burst of load from other processes hits both alike;
                 // which one goes first alternates too.
                 let (mut ours_chunks, mut theirs_chunks) = (Vec::new(), Vec::new());
-                let chunks = puzzles.chunks(CHUNK).zip(
-                    ours_out.chunks_mut(CHUNK).zip(theirs_out.chunks_mut(CHUNK)),
-                );
+                let chunks = puzzles
+                    .chunks(CHUNK)
+                    .zip(ours_out.chunks_mut(CHUNK).zip(theirs_out.chunks_mut(CHUNK)));
                 for (c, (chunk, (o, t))) in chunks.enumerate() {
                     if (c + pass) % 2 == 0 {
                         ours_chunks.push(ours_pass(chunk, limit, o));
@@ -271,7 +285,8 @@ fn main() -> ExitCode {
                 ours_t.push(ours_chunks);
                 theirs_t.push(theirs_chunks);
             }
-            let disagreements: Vec<usize> = (0..n).filter(|&i| ours_out[i] != theirs_out[i]).collect();
+            let disagreements: Vec<usize> =
+                (0..n).filter(|&i| ours_out[i] != theirs_out[i]).collect();
             for &i in disagreements.iter().take(3) {
                 eprintln!(
                     "{name} limit {limit}: ours {} vs crate {} on {}",

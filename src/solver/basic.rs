@@ -109,10 +109,10 @@ impl State {
                 while hidden != 0 {
                     let bit = hidden & hidden.wrapping_neg();
                     hidden &= hidden - 1;
-                    let Some(&i) = unit
-                        .iter()
-                        .find(|&&i| self.cells[usize::from(i)] == 0 && self.candidates(usize::from(i)) & bit != 0)
-                    else {
+                    let Some(&i) = unit.iter().find(|&&i| {
+                        self.cells[usize::from(i)] == 0
+                            && self.candidates(usize::from(i)) & bit != 0
+                    }) else {
                         // An earlier placement in this pass took the digit's last cell.
                         return false;
                     };

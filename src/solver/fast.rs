@@ -372,24 +372,21 @@ impl State {
     fn propagate(&mut self, steps: &mut u64) -> Result<(), Dead> {
         loop {
             loop {
-                loop {
-                    // One sweep over the 27 masks, each with its own copy of
-                    // the update so every index is a constant.
-                    let mut quiet = true;
-                    macro_rules! sweep {
-                        ($($i:literal)*) => {$(
-                            if self.f[$i] != self.prev[$i] {
-                                quiet = false;
-                                *steps += self.update::<$i>()?;
-                            }
-                        )*};
-                    }
-                    sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-                    if quiet {
-                        break;
-                    }
+                // One sweep over the 27 masks, each with its own copy of the
+                // update so every index is a constant.
+                let mut quiet = true;
+                macro_rules! sweep {
+                    ($($i:literal)*) => {$(
+                        if self.f[$i] != self.prev[$i] {
+                            quiet = false;
+                            *steps += self.update::<$i>()?;
+                        }
+                    )*};
                 }
-                break;
+                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+                if quiet {
+                    break;
+                }
             }
             let mut found = false;
             for b in 0..3 {
@@ -453,7 +450,7 @@ impl State {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
-    fn to_cells(&self) -> [u8; 81] {
+    fn cells(&self) -> [u8; 81] {
         let mut cells = [0u8; 81];
         for d in 0..9 {
             for b in 0..3 {
@@ -495,7 +492,7 @@ impl Searcher<'_> {
             }
             if state.is_solved() {
                 self.found += 1;
-                (self.emit)(&state.to_cells());
+                (self.emit)(&state.cells());
                 return;
             }
             let (b, k) = choose(&state);
