@@ -323,7 +323,17 @@ fn full_benchmark_cross_check() {
             };
             let start = Instant::now();
             let (n, solutions) = run(fast::search, &givens, 2);
-            let took = start.elapsed();
+            let mut took = start.elapsed();
+            if took > worst_here {
+                // A record is timed twice more and the fastest run kept, so a
+                // puzzle that was merely interrupted by another process does
+                // not pass for the slowest.
+                for _ in 0..2 {
+                    let start = Instant::now();
+                    run(fast::search, &givens, 2);
+                    took = took.min(start.elapsed());
+                }
+            }
             checked += 1;
             count_here += 1;
             worst_here = worst_here.max(took);
