@@ -162,6 +162,27 @@ const fn build_locked_cols() -> [u32; 512] {
     t
 }
 const STACK_VIEW: bool = true;
+const HEUR: u32 = 1;
+static PEERS: [u32; 27] = build_peers();
+const fn build_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, c) = (i / 9, i % 9);
+        let mut m = 0u32;
+        let mut j = 0;
+        while j < 27 {
+            let (r2, c2) = (j / 9, j % 9);
+            if j != i && (r == r2 || c == c2 || c / 3 == c2 / 3) {
+                m |= 1 << j;
+            }
+            j += 1;
+        }
+        t[i] = m;
+        i += 1;
+    }
+    t
+}
 /// A 9-bit column set repeated on the three rows of a band.
 #[inline(always)]
 fn widen(cols: u32) -> u32 {
@@ -190,6 +211,8 @@ struct State {
     prev: [u32; 32],
     /// Bi-value unsolved cells per band, as found by the last candidate count.
     pairs: [u32; 3],
+    /// Tri-value unsolved cells per band, likewise (the fallback branch).
+    triples: [u32; 3],
     /// Column projection of each mask when the stack view last used it: the
     /// stack view only has news when a projection moved.
     proj: [u64; 9],
@@ -267,6 +290,7 @@ impl State {
             ],
             prev: [u32::MAX; 32],
             pairs: [0; 3],
+            triples: [0; 3],
             proj: [0; 9],
         })
     }
@@ -393,11 +417,13 @@ impl State {
                 let u = self.unsolved[b];
                 if u == 0 {
                     self.pairs[b] = 0;
+                    self.triples[b] = 0;
                     continue;
                 }
-                let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
+                let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let m = self.f[3 * d + b];
+                    r4 |= r3 & m;
                     r3 |= r2 & m;
                     r2 |= r1 & m;
                     r1 |= m;
@@ -407,6 +433,7 @@ impl State {
                 }
                 let singles = u & !r2;
                 self.pairs[b] = u & r2 & !r3;
+                self.triples[b] = u & r3 & !r4;
                 if singles != 0 {
                     found = true;
                     for d in 0..9 {
@@ -428,7 +455,7 @@ impl State {
                 // Stuck on singles: try the stack view of every digit whose
                 // column projections moved since it last looked.
                 let mut moved = false;
-                if STACK_VIEW {
+                if STACK_VIEW && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
                     for d in 0..9 {
                         moved |= self.stack_view(d)?;
                     }
@@ -525,30 +552,45 @@ impl Searcher<'_> {
 /// The cell to branch on: the first bi-value cell, or else a cell with the
 /// fewest candidates. Only called on a propagated, unsolved state.
 fn choose(state: &State) -> (usize, usize) {
+    if HEUR == 1 {
+        let mut best = (usize::MAX, 0);
+        let mut best_score = 0;
+        for b in 0..3 {
+            let mut p = state.pairs[b];
+            while p != 0 {
+                let k = p.trailing_zeros() as usize;
+                p &= p - 1;
+                let score = (state.pairs[b] & PEERS[k]).count_ones() + 1;
+                if score > best_score {
+                    best_score = score;
+                    best = (b, k);
+                }
+            }
+        }
+        if best.0 != usize::MAX {
+            return best;
+        }
+    }
     for b in 0..3 {
         let p = state.pairs[b];
         if p != 0 {
             return (b, p.trailing_zeros() as usize);
         }
     }
-    let mut best = (0, 0);
-    let mut best_n = u32::MAX;
     for b in 0..3 {
-        let mut u = state.unsolved[b];
-        while u != 0 {
-            let k = u.trailing_zeros() as usize;
-            u &= u - 1;
-            let n = state.candidates(b, k).count_ones();
-            if n < best_n {
-                best_n = n;
-                best = (b, k);
-                if n <= 3 {
-                    return best;
-                }
-            }
+        let p = state.triples[b];
+        if p != 0 {
+            return (b, p.trailing_zeros() as usize);
         }
     }
-    best
+    // Every unsolved cell has four or more candidates: take the first.
+    for b in 0..3 {
+        let u = state.unsolved[b];
+        if u != 0 {
+            return (b, u.trailing_zeros() as usize);
+        }
+    }
+    (0, 0)
 }
 
 /// Finds up to `limit` solutions of `givens` (0 blank, 1-9 digits), passing
