@@ -163,6 +163,17 @@ const fn build_locked_cols() -> [u32; 512] {
 }
 const STACK_VIEW: bool = true;
 const HEUR: u32 = 1;
+const SMART_AFTER: u64 = 0;
+static POP9: [u8; 512] = build_pop9();
+const fn build_pop9() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+}
 static PEERS: [u32; 27] = build_peers();
 const fn build_peers() -> [u32; 27] {
     let mut t = [0u32; 27];
@@ -203,19 +214,19 @@ struct State {
     /// `f[3 * d + b]`: cells of band `b` still open to digit `d`. Entries
     /// 27..32 stay zero; the padding lets an index masked with 31 skip bounds
     /// checks.
-    f: [u32; 32],
+    f: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
     /// Each mask as its last update left it: a mask that differs has news.
     /// Starts at an impossible value so that every mask gets a first update.
-    prev: [u32; 32],
+    prev: [u32; 27],
     /// Bi-value unsolved cells per band, as found by the last candidate count.
     pairs: [u32; 3],
     /// Tri-value unsolved cells per band, likewise (the fallback branch).
     triples: [u32; 3],
-    /// Column projection of each mask when the stack view last used it: the
-    /// stack view only has news when a projection moved.
-    proj: [u64; 9],
+    /// Digits with a column projection that moved since their last stack
+    /// view (bit `d`): the stack view only has news for those.
+    dirty: u32,
 }
 
 impl State {
@@ -249,7 +260,7 @@ impl State {
                 *o |= given[3 * d + b];
             }
         }
-        let mut f = [0u32; 32];
+        let mut f = [0u32; 27];
         let mut clash = 0u32;
         for d in 0..9 {
             let g = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
@@ -288,17 +299,16 @@ impl State {
                 ALL27 & !occupied[1],
                 ALL27 & !occupied[2],
             ],
-            prev: [u32::MAX; 32],
+            prev: [u32::MAX; 27],
             pairs: [0; 3],
             triples: [0; 3],
-            proj: [0; 9],
+            dirty: 0x1FF,
         })
     }
 
     /// Removes `cells` from digit-band mask `j`; the sweep notices the change.
     #[inline(always)]
     fn clear(&mut self, j: usize, cells: u32) {
-        let j = j & 31;
         self.f[j] &= !cells;
     }
 
@@ -306,7 +316,7 @@ impl State {
     /// of cells it placed.
     #[inline(always)]
     fn update<const I: usize>(&mut self) -> Result<u64, Dead> {
-        let i = I & 31;
+        let i = I;
         let d = i / 3;
         let b = i % 3;
         let mut a = self.f[i];
@@ -318,13 +328,16 @@ impl State {
             return Err(Dead);
         }
         self.f[i] = a;
-        self.prev[i] = a;
 
         // Columns this band holds in a single column of a box are closed in
         // the other two bands (pointing along columns).
-        let keep = LOCKED_COLS_KEEP[project(a) as usize];
-        self.f[(3 * d + (b + 1) % 3) & 31] &= keep;
-        self.f[(3 * d + (b + 2) % 3) & 31] &= keep;
+        let pa = project(a);
+        let keep = LOCKED_COLS_KEEP[pa as usize];
+        // `prev` still holds this mask as its last update left it.
+        self.dirty |= u32::from(project(self.prev[i]) != pa) << d;
+        self.prev[i] = a;
+        self.f[3 * d + (b + 1) % 3] &= keep;
+        self.f[3 * d + (b + 2) % 3] &= keep;
 
         // Rows of the band reduced to one cell are placements; those still
         // marked unsolved are new. Everything below runs without a branch:
@@ -341,7 +354,7 @@ impl State {
         let mut dd = 0;
         while dd < 9 {
             if dd != d {
-                self.f[(3 * dd + b) & 31] &= !placed;
+                self.f[3 * dd + b] &= !placed;
             }
             dd += 1;
         }
@@ -355,17 +368,12 @@ impl State {
     /// The stack view of digit `d` (see the module notes).
     #[inline(always)]
     fn stack_view(&mut self, d: usize) -> Result<bool, Dead> {
-        let base = (3 * d) & 31;
+        let base = 3 * (d % 9);
         let p = [
             project(self.f[base]),
-            project(self.f[(base + 1) & 31]),
-            project(self.f[(base + 2) & 31]),
+            project(self.f[base + 1]),
+            project(self.f[base + 2]),
         ];
-        let seen = u64::from(p[0]) | u64::from(p[1]) << 16 | u64::from(p[2]) << 32;
-        if self.proj[d % 9] == seen {
-            return Ok(false);
-        }
-        self.proj[d % 9] = seen;
         let mut keep = [0u32; 3];
         let mut s = 0;
         while s < 3 {
@@ -382,7 +390,7 @@ impl State {
         }
         let mut moved = false;
         for (x, &k) in keep.iter().enumerate() {
-            let j = (base + x) & 31;
+            let j = base + x;
             let new = self.f[j] & widen(k);
             moved |= new != self.f[j];
             self.f[j] = new;
@@ -393,7 +401,7 @@ impl State {
     /// Runs updates until the queue is empty, then looks for naked singles;
     /// repeats while they are found. On success `pairs` holds the bi-value
     /// cells.
-    fn propagate(&mut self, steps: &mut u64) -> Result<(), Dead> {
+    fn propagate(&mut self, steps: &mut u64, smart: bool) -> Result<(), Dead> {
         loop {
             loop {
                 // One sweep over the 27 masks, each with its own copy of the
@@ -455,8 +463,10 @@ impl State {
                 // Stuck on singles: try the stack view of every digit whose
                 // column projections moved since it last looked.
                 let mut moved = false;
-                if STACK_VIEW && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
-                    for d in 0..9 {
+                if STACK_VIEW && smart && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
+                    while self.dirty != 0 {
+                        let d = self.dirty.trailing_zeros() as usize;
+                        self.dirty &= self.dirty - 1;
                         moved |= self.stack_view(d)?;
                     }
                 }
@@ -514,7 +524,7 @@ impl Searcher<'_> {
     /// Explores `state` (not yet propagated) until the limit is reached.
     fn run(&mut self, mut state: State) {
         loop {
-            if state.propagate(&mut self.steps).is_err() {
+            if state.propagate(&mut self.steps, self.guesses >= SMART_AFTER).is_err() {
                 return;
             }
             if state.is_solved() {
@@ -522,7 +532,7 @@ impl Searcher<'_> {
                 (self.emit)(&state.cells());
                 return;
             }
-            let (b, k) = choose(&state);
+            let (b, k) = choose(&state, self.guesses >= SMART_AFTER);
             let mut cand = state.candidates(b, k);
             if cand == 0 {
                 // Propagation leaves no empty cell; this only guards the loop.
@@ -551,8 +561,8 @@ impl Searcher<'_> {
 
 /// The cell to branch on: the first bi-value cell, or else a cell with the
 /// fewest candidates. Only called on a propagated, unsolved state.
-fn choose(state: &State) -> (usize, usize) {
-    if HEUR == 1 {
+fn choose(state: &State, smart: bool) -> (usize, usize) {
+    if HEUR == 1 && smart {
         let mut best = (usize::MAX, 0);
         let mut best_score = 0;
         for b in 0..3 {
@@ -560,7 +570,11 @@ fn choose(state: &State) -> (usize, usize) {
             while p != 0 {
                 let k = p.trailing_zeros() as usize;
                 p &= p - 1;
-                let score = (state.pairs[b] & PEERS[k]).count_ones() + 1;
+                let x = state.pairs[b] & PEERS[k];
+                let score = u32::from(POP9[(x & ROW0) as usize])
+                    + u32::from(POP9[((x >> 9) & ROW0) as usize])
+                    + u32::from(POP9[((x >> 18) & ROW0) as usize])
+                    + 1;
                 if score > best_score {
                     best_score = score;
                     best = (b, k);
