@@ -5,7 +5,7 @@
 //! ```
 //!
 //! `--stats` adds the mean guesses and propagation steps per puzzle of our
-//! engine when counting to 2; `--alone ours` or `--alone crate` times one
+//! engine at limits 1 and 2; `--alone ours` or `--alone crate` times one
 //! engine only (for profilers).
 //!
 //! Every `.txt` file in DIR (one 81-character puzzle per line, `.` or `0`
@@ -237,17 +237,19 @@ fn main() -> ExitCode {
         }
         let n = puzzles.len();
         if opts.stats {
-            let (mut guesses, mut steps) = (0u64, 0u64);
-            for p in &puzzles {
-                let outcome = solver::search(&p.ours, 2, &mut |_| {});
-                guesses += outcome.stats.guesses;
-                steps += outcome.stats.steps;
+            for limit in [1usize, 2] {
+                let (mut guesses, mut steps) = (0u64, 0u64);
+                for p in &puzzles {
+                    let outcome = solver::search(&p.ours, limit, &mut |_| {});
+                    guesses += outcome.stats.guesses;
+                    steps += outcome.stats.steps;
+                }
+                println!(
+                    "{name}: {:.2} guesses, {:.1} steps per puzzle (limit {limit})",
+                    guesses as f64 / n as f64,
+                    steps as f64 / n as f64
+                );
             }
-            println!(
-                "{name}: {:.2} guesses, {:.1} steps per puzzle (limit 2)",
-                guesses as f64 / n as f64,
-                steps as f64 / n as f64
-            );
         }
         for limit in [1usize, 2] {
             let mut ours_out = vec![0 as Class; n];

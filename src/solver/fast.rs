@@ -163,7 +163,7 @@ const fn build_locked_cols() -> [u32; 512] {
 }
 const STACK_VIEW: bool = true;
 const HEUR: u32 = 1;
-const SMART_AFTER: u64 = 0;
+const SMART_AFTER: u64 = 1;
 static POP9: [u8; 512] = build_pop9();
 const fn build_pop9() -> [u8; 512] {
     let mut t = [0u8; 512];
@@ -518,13 +518,16 @@ struct Searcher<'a> {
     emit: &'a mut dyn FnMut(&[u8; 81]),
     steps: u64,
     guesses: u64,
+    /// Dead ends met so far.
+    failures: u64,
 }
 
 impl Searcher<'_> {
     /// Explores `state` (not yet propagated) until the limit is reached.
     fn run(&mut self, mut state: State) {
         loop {
-            if state.propagate(&mut self.steps, self.guesses >= SMART_AFTER).is_err() {
+            if state.propagate(&mut self.steps, self.failures >= SMART_AFTER).is_err() {
+                self.failures += 1;
                 return;
             }
             if state.is_solved() {
@@ -532,7 +535,7 @@ impl Searcher<'_> {
                 (self.emit)(&state.cells());
                 return;
             }
-            let (b, k) = choose(&state, self.guesses >= SMART_AFTER);
+            let (b, k) = choose(&state, self.failures >= SMART_AFTER);
             let mut cand = state.candidates(b, k);
             if cand == 0 {
                 // Propagation leaves no empty cell; this only guards the loop.
@@ -632,6 +635,7 @@ pub fn search(
         emit,
         steps: 0,
         guesses: 0,
+        failures: 0,
     };
     searcher.run(state);
     stats.steps += searcher.steps;
