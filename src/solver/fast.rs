@@ -312,10 +312,9 @@ impl State {
         self.f[j] &= !cells;
     }
 
-    /// Updates digit-band mask `i` (see the module notes). Returns the number
-    /// of cells it placed.
+    /// Updates digit-band mask `I` (see the module notes).
     #[inline(always)]
-    fn update<const I: usize>(&mut self) -> Result<u64, Dead> {
+    fn update<const I: usize>(&mut self) -> Result<(), Dead> {
         let i = I;
         let d = i / 3;
         let b = i % 3;
@@ -358,11 +357,7 @@ impl State {
             }
             dd += 1;
         }
-        // At most one placement per row: count the rows instead of the bits
-        // (no popcount instruction in a portable build).
-        Ok(u64::from(placed & ROW0 != 0)
-            + u64::from((placed >> 9) & ROW0 != 0)
-            + u64::from(placed >> 18 != 0))
+        Ok(())
     }
 
     /// The stack view of digit `d` (see the module notes).
@@ -411,7 +406,8 @@ impl State {
                     ($($i:literal)*) => {$(
                         if self.f[$i] != self.prev[$i] {
                             quiet = false;
-                            *steps += self.update::<$i>()?;
+                            self.update::<$i>()?;
+                            *steps += 1;
                         }
                     )*};
                 }
@@ -614,9 +610,11 @@ fn choose(state: &State, smart: bool) -> (usize, usize) {
 /// each to `emit`, and returns how many it found.
 ///
 /// `stats.guesses` counts the candidates tried at branch points;
-/// `stats.steps` counts the digits placed by propagation (hidden and naked
-/// singles, including the placement that carries out a guess; givens are
-/// not counted).
+/// `stats.steps` counts propagation steps: band updates, each of which
+/// re-derives one digit's candidates in one band and carries out the
+/// placements and eliminations that follow (locked candidates, singles).
+/// Counting updates rather than placed digits keeps the count free: it is
+/// one increment where the update runs anyway.
 pub fn search(
     givens: &[u8; 81],
     limit: usize,

@@ -221,7 +221,7 @@ fn stats_are_counted() {
     let (_, solutions) = run(fast::search, &hard, 1);
     let mut stats = Stats::default();
     assert_eq!(fast::search(&solutions[0], 2, &mut |_| {}, &mut stats), 1);
-    assert_eq!(stats, Stats::default());
+    assert_eq!(stats.guesses, 0);
 }
 
 /// A fixed solved grid; the property test permutes its digits and blanks
