@@ -163,6 +163,7 @@ const fn build_locked_cols() -> [u32; 512] {
 }
 const STACK_VIEW: bool = true;
 const HEUR: u32 = 1;
+const HEUR_COLS: bool = true;
 const SMART_AFTER: u64 = 1;
 static POP9: [u8; 512] = build_pop9();
 const fn build_pop9() -> [u8; 512] {
@@ -574,6 +575,13 @@ fn choose(state: &State, smart: bool) -> (usize, usize) {
                     + u32::from(POP9[((x >> 9) & ROW0) as usize])
                     + u32::from(POP9[((x >> 18) & ROW0) as usize])
                     + 1;
+                let score = if HEUR_COLS {
+                    let c = k % 9;
+                    let col = |y: u32| ((y >> c) & 1) + ((y >> (9 + c)) & 1) + ((y >> (18 + c)) & 1);
+                    score + col(state.pairs[(b + 1) % 3]) + col(state.pairs[(b + 2) % 3])
+                } else {
+                    score
+                };
                 if score > best_score {
                     best_score = score;
                     best = (b, k);
