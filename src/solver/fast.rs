@@ -244,9 +244,11 @@ struct State {
     pairs: [u32; 3],
     /// Tri-value unsolved cells per band, likewise (the fallback branch).
     triples: [u32; 3],
-    /// Digits with a column projection that moved since their last stack
-    /// view (bit `d`): the stack view only has news for those.
-    dirty: u32,
+    /// The three column projections of each digit as its last stack view
+    /// saw them: the stack view only has news when they moved. Kept here
+    /// rather than tracked by the updates, which easy puzzles, never using
+    /// the stack view, would pay for.
+    seen: [u32; 9],
 }
 
 impl State {
@@ -322,7 +324,7 @@ impl State {
             prev: [u32::MAX; 27],
             pairs: [0; 3],
             triples: [0; 3],
-            dirty: 0x1FF,
+            seen: [0; 9],
         })
     }
 
@@ -352,8 +354,6 @@ impl State {
         // the other two bands (pointing along columns).
         let pa = project(a);
         let keep = LOCKED_COLS_KEEP[pa as usize];
-        // `prev` still holds this mask as its last update left it.
-        self.dirty |= u32::from(project(self.prev[i]) != pa) << d;
         self.prev[i] = a;
         self.f[3 * d + (b + 1) % 3] &= keep;
         self.f[3 * d + (b + 2) % 3] &= keep;
@@ -389,6 +389,11 @@ impl State {
             project(self.f[base + 1]),
             project(self.f[base + 2]),
         ];
+        let now = p[0] | p[1] << 9 | p[2] << 18;
+        if self.seen[d % 9] == now {
+            return Ok(false);
+        }
+        self.seen[d % 9] = now;
         let mut keep = [0u32; 3];
         let mut s = 0;
         while s < 3 {
@@ -482,9 +487,7 @@ impl State {
                 // exists (otherwise it rarely changes the branch).
                 let mut moved = false;
                 if smart && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
-                    while self.dirty != 0 {
-                        let d = self.dirty.trailing_zeros() as usize;
-                        self.dirty &= self.dirty - 1;
+                    for d in 0..9 {
                         moved |= self.stack_view(d)?;
                     }
                 }
