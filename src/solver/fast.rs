@@ -587,9 +587,11 @@ fn choose(state: &State, smart: bool) -> (usize, usize) {
     if smart {
         let mut best = (usize::MAX, 0);
         let mut best_score = 0;
+        let mut budget = 12;
         for b in 0..3 {
             let mut p = state.pairs[b];
-            while p != 0 {
+            while p != 0 && budget > 0 {
+                budget -= 1;
                 let k = p.trailing_zeros() as usize;
                 p &= p - 1;
                 let x = state.pairs[b] & PEERS[k];
