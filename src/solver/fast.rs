@@ -178,6 +178,25 @@ const fn build_locked_cols() -> [u32; 512] {
     }
     t
 }
+/// For a set of columns (9 bits): the columns to keep, i.e. in each box
+/// (3-bit group) holding some of the set just those, elsewhere all three.
+static CLAIM_KEEP: [u32; 512] = build_claim_keep();
+const fn build_claim_keep() -> [u32; 512] {
+    let mut t = [0u32; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut keep = 0u32;
+        let mut k = 0;
+        while k < 3 {
+            let g = ((m >> (3 * k)) & 7) as u32;
+            keep |= (if g != 0 { g } else { 7 }) << (3 * k);
+            k += 1;
+        }
+        t[m] = keep;
+        m += 1;
+    }
+    t
+}
 /// Number of set bits of a 9-bit value (no popcount instruction in a
 /// portable build).
 static POP9: [u8; 512] = build_pop9();
@@ -389,20 +408,17 @@ impl State {
             return Ok(false);
         }
         self.seen[d % 9] = now;
-        let mut keep = [0u32; 3];
-        let mut s = 0;
-        while s < 3 {
-            let sh = 3 * s;
-            let pat = ((p[0] >> sh) & 7) | (((p[1] >> sh) & 7) << 3) | (((p[2] >> sh) & 7) << 6);
-            let m = u32::from(MATCH9[(pat & 511) as usize]);
-            if m == 0 {
-                return Err(Dead);
-            }
-            keep[0] |= (m & 7) << sh;
-            keep[1] |= ((m >> 3) & 7) << sh;
-            keep[2] |= ((m >> 6) & 7) << sh;
-            s += 1;
+        if p[0] | p[1] | p[2] != ROW0 {
+            // A column with no place left for the digit.
+            return Err(Dead);
         }
+        // Columns only one band can serve: in that band, the box of such a
+        // column must take the digit there.
+        let keep = [
+            CLAIM_KEEP[(p[0] & !p[1] & !p[2]) as usize],
+            CLAIM_KEEP[(p[1] & !p[0] & !p[2]) as usize],
+            CLAIM_KEEP[(p[2] & !p[0] & !p[1]) as usize],
+        ];
         let mut moved = false;
         for (x, &k) in keep.iter().enumerate() {
             let j = base + x;
