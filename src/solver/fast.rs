@@ -259,8 +259,6 @@ struct State {
     prev: [u32; 27],
     /// Bi-value unsolved cells per band, as found by the last candidate count.
     pairs: [u32; 3],
-    /// Tri-value unsolved cells per band, likewise (the fallback branch).
-    triples: [u32; 3],
     /// The three column projections of each digit as its last stack view
     /// saw them: the stack view only has news when they moved. Kept here
     /// rather than tracked by the updates, which easy puzzles, never using
@@ -337,7 +335,6 @@ impl State {
             ],
             prev: [u32::MAX; 27],
             pairs: [0; 3],
-            triples: [0; 3],
             seen: [0; 9],
         })
     }
@@ -431,7 +428,7 @@ impl State {
 
     /// Sweeps until no mask has news, then looks for naked singles, and with
     /// `smart` runs the stack view once those run dry; repeats while either
-    /// finds something. On success `pairs` and `triples` are current.
+    /// finds something. On success `pairs` is current.
     fn propagate(&mut self, steps: &mut u64, smart: bool) -> Result<(), Dead> {
         loop {
             loop {
@@ -457,13 +454,11 @@ impl State {
                 let u = self.unsolved[b];
                 if u == 0 {
                     self.pairs[b] = 0;
-                    self.triples[b] = 0;
                     continue;
                 }
-                let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+                let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
                 for d in 0..9 {
                     let m = self.f[3 * d + b];
-                    r4 |= r3 & m;
                     r3 |= r2 & m;
                     r2 |= r1 & m;
                     r1 |= m;
@@ -473,7 +468,6 @@ impl State {
                 }
                 let singles = u & !r2;
                 self.pairs[b] = u & r2 & !r3;
-                self.triples[b] = u & r3 & !r4;
                 if singles != 0 {
                     found = true;
                     for d in 0..9 {
@@ -635,8 +629,17 @@ fn choose(state: &State, smart: bool) -> (usize, usize) {
             return (b, p.trailing_zeros() as usize);
         }
     }
+    // No bi-value cell (rare): a tri-value one, counted here on demand.
     for b in 0..3 {
-        let p = state.triples[b];
+        let (mut r1, mut r2, mut r3, mut r4) = (0u32, 0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let m = state.f[3 * d + b];
+            r4 |= r3 & m;
+            r3 |= r2 & m;
+            r2 |= r1 & m;
+            r1 |= m;
+        }
+        let p = state.unsolved[b] & r3 & !r4;
         if p != 0 {
             return (b, p.trailing_zeros() as usize);
         }
