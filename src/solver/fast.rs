@@ -232,6 +232,22 @@ const fn build_peers() -> [u32; 27] {
     }
     t
 }
+/// The non-blank cells of a grid as an 81-bit mask, eight cells at a time:
+/// a byte is non-zero exactly when one of its low four bits is (values are
+/// at most 9 here), and a multiplication gathers one bit per byte.
+fn filled_cells(givens: &[u8; 81]) -> u128 {
+    let mut mask = 0u128;
+    for (i, chunk) in givens.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(bytes);
+        let x = (w | (w >> 1) | (w >> 2) | (w >> 3)) & 0x0101_0101_0101_0101;
+        let bits = x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        mask |= u128::from(bits) << (8 * i);
+    }
+    mask
+}
+
 /// A 9-bit column set repeated on the three rows of a band.
 #[inline(always)]
 fn widen(cols: u32) -> u32 {
@@ -278,12 +294,10 @@ impl State {
         // Givens per digit and band. The given cells of a band are found with
         // a branch-free pass first, so the per-given loop only visits givens.
         let mut given = [0u32; 32];
+        let filled_all = filled_cells(givens);
         for b in 0..3 {
             let band = &givens[27 * b..27 * b + 27];
-            let mut filled = 0u32;
-            for (k, &v) in band.iter().enumerate() {
-                filled |= u32::from(v != 0) << k;
-            }
+            let mut filled = (filled_all >> (27 * b)) as u32 & ALL27;
             while filled != 0 {
                 let k = filled.trailing_zeros() as usize;
                 filled &= filled - 1;
