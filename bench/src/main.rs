@@ -33,6 +33,7 @@ struct Options {
     max: usize,
     stats: bool,
     alone: Option<String>,
+    worst: bool,
 }
 
 fn usage() -> String {
@@ -49,6 +50,7 @@ fn parse_args() -> Result<Options, String> {
         max: usize::MAX,
         stats: false,
         alone: None,
+        worst: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -67,6 +69,7 @@ fn parse_args() -> Result<Options, String> {
                 )
             }
             "--stats" => opts.stats = true,
+            "--worst" => opts.worst = true,
             "--alone" => {
                 opts.alone = Some(
                     args.next()
@@ -183,6 +186,53 @@ fn best_of(passes: &[Vec<f64>]) -> f64 {
         .sum()
 }
 
+/// Times one puzzle at limit 2 with both engines (best of three runs each).
+fn time_one(p: &Puzzle) -> (f64, f64) {
+    let mut best = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..3 {
+        let start = Instant::now();
+        black_box(solver::count(black_box(&p.ours), 2));
+        best.0 = best.0.min(start.elapsed().as_secs_f64());
+        let start = Instant::now();
+        black_box(black_box(p.theirs).solutions_count_up_to(2));
+        best.1 = best.1.min(start.elapsed().as_secs_f64());
+    }
+    best
+}
+
+/// Prints the five puzzles of a file on which our engine takes longest.
+fn report_worst(name: &str, puzzles: &[Puzzle]) {
+    let mut times: Vec<(f64, usize)> = puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let start = Instant::now();
+            black_box(solver::count(black_box(&p.ours), 2));
+            (start.elapsed().as_secs_f64(), i)
+        })
+        .collect();
+    times.sort_by(|a, b| b.0.total_cmp(&a.0));
+    // A single run can be stretched by another process taking the core, so
+    // the 50 slowest are timed again and the five slowest of those reported.
+    let mut retimed: Vec<(f64, f64, usize)> = times
+        .iter()
+        .take(50)
+        .map(|&(_, i)| {
+            let (ours, theirs) = time_one(&puzzles[i]);
+            (ours, theirs, i)
+        })
+        .collect();
+    retimed.sort_by(|a, b| b.0.total_cmp(&a.0));
+    for &(ours, theirs, i) in retimed.iter().take(5) {
+        println!(
+            "{name}: slow puzzle {:.1} µs (crate {:.1} µs) {}",
+            ours * 1e6,
+            theirs * 1e6,
+            puzzles[i].line
+        );
+    }
+}
+
 fn main() -> ExitCode {
     let opts = match parse_args() {
         Ok(o) => o,
@@ -250,6 +300,9 @@ fn main() -> ExitCode {
                     steps as f64 / n as f64
                 );
             }
+        }
+        if opts.worst {
+            report_worst(&name, &puzzles);
         }
         for limit in [1usize, 2] {
             let mut ours_out = vec![0 as Class; n];
