@@ -180,6 +180,7 @@ const fn build_locked_cols() -> [u32; 512] {
     }
     t
 }
+
 /// For a set of columns (9 bits): the columns to keep, i.e. in each box
 /// (3-bit group) holding some of the set just those, elsewhere all three.
 static CLAIM_KEEP: [u32; 512] = build_claim_keep();
@@ -199,6 +200,7 @@ const fn build_claim_keep() -> [u32; 512] {
     }
     t
 }
+
 /// Number of set bits of a 9-bit value (no popcount instruction in a
 /// portable build).
 static POP9: [u8; 512] = build_pop9();
@@ -211,6 +213,7 @@ const fn build_pop9() -> [u8; 512] {
     }
     t
 }
+
 /// For each cell of a band: the other cells of the band in its row, box
 /// or column.
 static PEERS: [u32; 27] = build_peers();
@@ -233,6 +236,7 @@ const fn build_peers() -> [u32; 27] {
     }
     t
 }
+
 /// The non-blank cells of a grid as an 81-bit mask, eight cells at a time:
 /// a byte is non-zero exactly when one of its low four bits is (values are
 /// at most 9 here), and a multiplication gathers one bit per byte.
@@ -266,9 +270,7 @@ struct Dead;
 
 #[derive(Clone, Copy)]
 struct State {
-    /// `f[3 * d + b]`: cells of band `b` still open to digit `d`. Entries
-    /// 27..32 stay zero; the padding lets an index masked with 31 skip bounds
-    /// checks.
+    /// `f[3 * d + b]`: cells of band `b` still open to digit `d`.
     f: [u32; 27],
     /// Cells of each band not yet placed.
     unsolved: [u32; 3],
