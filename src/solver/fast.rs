@@ -214,25 +214,45 @@ const fn build_pop9() -> [u8; 512] {
     t
 }
 
-/// For each cell of a band: the other cells of the band in its row, box
-/// or column.
-static PEERS: [u32; 27] = build_peers();
-const fn build_peers() -> [u32; 27] {
-    let mut t = [0u32; 27];
-    let mut i = 0;
-    while i < 27 {
-        let (r, c) = (i / 9, i % 9);
-        let mut m = 0u32;
+/// The nine cells of the first box of a band.
+const BOX0: u32 = 0o007_007_007;
+
+/// For a 9-bit row: the set bits in each of its three boxes, as three 2-bit
+/// counts (box `j` at bits `2j..2j+2`).
+static MINI3: [u8; 512] = build_mini3();
+const fn build_mini3() -> [u8; 512] {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut x = 0u8;
         let mut j = 0;
-        while j < 27 {
-            let (r2, c2) = (j / 9, j % 9);
-            if j != i && (r == r2 || c == c2 || c / 3 == c2 / 3) {
-                m |= 1 << j;
-            }
+        while j < 3 {
+            x |= ((((m >> (3 * j)) & 7) as u32).count_ones() as u8) << (2 * j);
             j += 1;
         }
-        t[i] = m;
-        i += 1;
+        t[m] = x;
+        m += 1;
+    }
+    t
+}
+
+/// A 9-bit value spread to nine 4-bit counters (bit `c` to nibble `c`), so
+/// that adding spread rows counts per column (at most 9, no overflow).
+static NIBBLES: [u64; 512] = build_nibbles();
+const fn build_nibbles() -> [u64; 512] {
+    let mut t = [0u64; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut x = 0u64;
+        let mut c = 0;
+        while c < 9 {
+            if m & (1 << c) != 0 {
+                x |= 1 << (4 * c);
+            }
+            c += 1;
+        }
+        t[m] = x;
+        m += 1;
     }
     t
 }
@@ -612,34 +632,54 @@ impl Searcher<'_> {
 /// first unsolved cell of a band, the one of the three with the fewest
 /// candidates. Only called on a propagated, unsolved state.
 fn choose(state: &State, smart: bool) -> (usize, usize) {
-    if smart {
-        let mut best = (usize::MAX, 0);
+    if smart && (state.pairs[0] | state.pairs[1] | state.pairs[2]) != 0 {
+        // A cell's score: the bi-value cells among its peers (row, box,
+        // column). Counted in bulk per row, box, mini-row and column first,
+        // so each cell costs a few lookups: within its band the peers are
+        // row ∪ box (the band's part of the column lies in the box), and
+        // |row ∪ box| = |row| + |box| - |mini-row|.
+        let mut rows = [0u8; 9];
+        let mut boxes = [0u8; 9];
+        let mut minis = [0u8; 9];
+        let mut cols = [0u64; 3];
+        for b in 0..3 {
+            let p = state.pairs[b];
+            for r in 0..3 {
+                let m = ((p >> (9 * r)) & ROW0) as usize;
+                rows[3 * b + r] = POP9[m];
+                minis[3 * b + r] = MINI3[m];
+                cols[b] += NIBBLES[m];
+            }
+            for j in 0..3 {
+                let m = (p >> (3 * j)) & BOX0;
+                let packed = (m & 7) | ((m >> 6) & 0o70) | ((m >> 12) & 0o700);
+                boxes[3 * b + j] = POP9[packed as usize];
+            }
+        }
+        let all_cols = cols[0] + cols[1] + cols[2];
+        let mut best = (0, 0);
         let mut best_score = 0;
         let mut budget = 12;
         for b in 0..3 {
             let mut p = state.pairs[b];
+            // The column counts of the other two bands.
+            let other = all_cols - cols[b];
             while p != 0 && budget > 0 {
                 budget -= 1;
-                let k = p.trailing_zeros() as usize;
+                let k = p.trailing_zeros() as usize % 27;
                 p &= p - 1;
-                let x = state.pairs[b] & PEERS[k];
-                let score = u32::from(POP9[(x & ROW0) as usize])
-                    + u32::from(POP9[((x >> 9) & ROW0) as usize])
-                    + u32::from(POP9[((x >> 18) & ROW0) as usize])
-                    + 1;
-                // Its column in the other two bands.
-                let c = k % 9;
-                let col = |y: u32| ((y >> c) & 1) + ((y >> (9 + c)) & 1) + ((y >> (18 + c)) & 1);
-                let score = score + col(state.pairs[(b + 1) % 3]) + col(state.pairs[(b + 2) % 3]);
+                let (r, c) = (k / 9, k % 9);
+                let j = c / 3;
+                let score = u32::from(rows[3 * b + r]) + u32::from(boxes[3 * b + j])
+                    - u32::from((minis[3 * b + r] >> (2 * j)) & 3)
+                    + ((other >> (4 * c)) & 15) as u32;
                 if score > best_score {
                     best_score = score;
                     best = (b, k);
                 }
             }
         }
-        if best.0 != usize::MAX {
-            return best;
-        }
+        return best;
     }
     for b in 0..3 {
         let p = state.pairs[b];
