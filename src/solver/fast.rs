@@ -46,8 +46,7 @@
 //!   sets and cost more.) It runs when singles have run dry, for the digits
 //!   whose column projections moved, as long as a bi-value cell exists.
 //! * **A better branching cell**: the bi-value cell with the most bi-value
-//!   peers (its row, box and column; among the first 12 such cells), whose
-//!   choice settles the most.
+//!   peers (its row, box and column), whose choice settles the most.
 //!
 //! Easy puzzles never pay for these, and for hard ones they cut the number
 //! of guesses by about a quarter.
@@ -659,13 +658,11 @@ fn choose(state: &State, smart: bool) -> (usize, usize) {
         let all_cols = cols[0] + cols[1] + cols[2];
         let mut best = (0, 0);
         let mut best_score = 0;
-        let mut budget = 12;
         for b in 0..3 {
             let mut p = state.pairs[b];
             // The column counts of the other two bands.
             let other = all_cols - cols[b];
-            while p != 0 && budget > 0 {
-                budget -= 1;
+            while p != 0 {
                 let k = p.trailing_zeros() as usize % 27;
                 p &= p - 1;
                 let (r, c) = (k / 9, k % 9);
