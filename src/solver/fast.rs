@@ -298,11 +298,11 @@ struct State {
     prev: [u32; 27],
     /// Bi-value unsolved cells per band, as found by the last candidate count.
     pairs: [u32; 3],
-    /// The three column projections of each digit as its last stack view
-    /// saw them: the stack view only has news when they moved. Kept here
+    /// The column projection of each mask as the last stack view saw it:
+    /// the stack view only has news for digits whose projections moved. Kept here
     /// rather than tracked by the updates, which easy puzzles, never using
     /// the stack view, would pay for.
-    seen: [u32; 9],
+    seen: [u32; 27],
 }
 
 impl State {
@@ -372,7 +372,7 @@ impl State {
             ],
             prev: [u32::MAX; 27],
             pairs: [0; 3],
-            seen: [0; 9],
+            seen: [0; 27],
         })
     }
 
@@ -428,37 +428,46 @@ impl State {
         Ok(())
     }
 
-    /// The stack view of digit `d` (see the module notes).
-    #[inline(always)]
-    fn stack_view(&mut self, d: usize) -> Result<bool, Dead> {
-        let base = 3 * (d % 9);
-        let p = [
-            project(self.f[base]),
-            project(self.f[base + 1]),
-            project(self.f[base + 2]),
-        ];
-        let now = p[0] | p[1] << 9 | p[2] << 18;
-        if self.seen[d % 9] == now {
+    /// The stack view (see the module notes) of every digit whose column
+    /// projections moved since the last one. The projections of all 27
+    /// masks are computed and compared in flat loops that vectorize.
+    fn stack_view(&mut self) -> Result<bool, Dead> {
+        let mut proj = [0u32; 27];
+        for (p, &m) in proj.iter_mut().zip(&self.f) {
+            *p = project(m);
+        }
+        let mut news = 0u32;
+        for (j, (&p, &s)) in proj.iter().zip(&self.seen).enumerate() {
+            news |= u32::from(p != s) << j;
+        }
+        if news == 0 {
             return Ok(false);
         }
-        self.seen[d % 9] = now;
-        if p[0] | p[1] | p[2] != ROW0 {
-            // A column with no place left for the digit.
-            return Err(Dead);
-        }
-        // Columns only one band can serve: in that band, the box of such a
-        // column must take the digit there.
-        let keep = [
-            CLAIM_KEEP[(p[0] & !p[1] & !p[2]) as usize],
-            CLAIM_KEEP[(p[1] & !p[0] & !p[2]) as usize],
-            CLAIM_KEEP[(p[2] & !p[0] & !p[1]) as usize],
-        ];
+        self.seen = proj;
+        // One bit per digit with news, at bit 3d.
+        let mut digits = (news | (news >> 1) | (news >> 2)) & 0o111_111_111;
         let mut moved = false;
-        for (x, &k) in keep.iter().enumerate() {
-            let j = base + x;
-            let new = self.f[j] & widen(k);
-            moved |= new != self.f[j];
-            self.f[j] = new;
+        while digits != 0 {
+            let base = digits.trailing_zeros() as usize % 25;
+            digits &= digits - 1;
+            let p = [proj[base], proj[base + 1], proj[base + 2]];
+            if p[0] | p[1] | p[2] != ROW0 {
+                // A column with no place left for the digit.
+                return Err(Dead);
+            }
+            // Columns only one band can serve: in that band, the box of such
+            // a column must take the digit there.
+            let keep = [
+                CLAIM_KEEP[(p[0] & !p[1] & !p[2]) as usize],
+                CLAIM_KEEP[(p[1] & !p[0] & !p[2]) as usize],
+                CLAIM_KEEP[(p[2] & !p[0] & !p[1]) as usize],
+            ];
+            for (x, &k) in keep.iter().enumerate() {
+                let j = base + x;
+                let new = self.f[j] & widen(k);
+                moved |= new != self.f[j];
+                self.f[j] = new;
+            }
         }
         Ok(moved)
     }
@@ -529,9 +538,7 @@ impl State {
                 // exists (otherwise it rarely changes the branch).
                 let mut moved = false;
                 if smart && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
-                    for d in 0..9 {
-                        moved |= self.stack_view(d)?;
-                    }
+                    moved = self.stack_view()?;
                 }
                 if !moved {
                     return Ok(());
