@@ -495,25 +495,25 @@ impl State {
                     break;
                 }
             }
+            // Candidates per cell, counted to 3 with bit-sliced accumulators,
+            // the three bands side by side (they vectorize together).
+            let (mut r1, mut r2, mut r3) = ([0u32; 3], [0u32; 3], [0u32; 3]);
+            for d in 0..9 {
+                for b in 0..3 {
+                    let m = self.f[3 * d + b];
+                    r3[b] |= r2[b] & m;
+                    r2[b] |= r1[b] & m;
+                    r1[b] |= m;
+                }
+            }
             let mut found = false;
             for b in 0..3 {
                 let u = self.unsolved[b];
-                if u == 0 {
-                    self.pairs[b] = 0;
-                    continue;
-                }
-                let (mut r1, mut r2, mut r3) = (0u32, 0u32, 0u32);
-                for d in 0..9 {
-                    let m = self.f[3 * d + b];
-                    r3 |= r2 & m;
-                    r2 |= r1 & m;
-                    r1 |= m;
-                }
-                if u & !r1 != 0 {
+                if u & !r1[b] != 0 {
                     return Err(Dead);
                 }
-                let singles = u & !r2;
-                self.pairs[b] = u & r2 & !r3;
+                let singles = u & !r2[b];
+                self.pairs[b] = u & r2[b] & !r3[b];
                 if singles != 0 {
                     found = true;
                     for d in 0..9 {
