@@ -200,6 +200,20 @@ const fn build_claim_keep() -> [u32; 512] {
     t
 }
 
+/// A 9-bit row if it holds exactly one cell, else 0.
+static SINGLE9: [u16; 512] = build_single9();
+const fn build_single9() -> [u16; 512] {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        if (m as u32).count_ones() == 1 {
+            t[m] = m as u16;
+        }
+        m += 1;
+    }
+    t
+}
+
 /// Number of set bits of a 9-bit value (no popcount instruction in a
 /// portable build).
 static POP9: [u8; 512] = build_pop9();
@@ -409,13 +423,9 @@ impl State {
         // Rows of the band reduced to one cell are placements; those still
         // marked unsolved are new. Everything below runs without a branch:
         // whether an update places anything is erratic.
-        let mut single = 0;
-        let mut r = 0;
-        while r < 3 {
-            let m = (a >> (9 * r)) & ROW0;
-            single |= (m & u32::from(m & m.wrapping_sub(1) == 0).wrapping_neg()) << (9 * r);
-            r += 1;
-        }
+        let single = u32::from(SINGLE9[(a & ROW0) as usize])
+            | u32::from(SINGLE9[((a >> 9) & ROW0) as usize]) << 9
+            | u32::from(SINGLE9[((a >> 18) & ROW0) as usize]) << 18;
         let placed = single & self.unsolved[b];
         self.unsolved[b] &= !placed;
         let mut dd = 0;
