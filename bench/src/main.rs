@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo run --release -p sudokit-bench -- [DIR] [--passes N] [--only TEXT] [--max N] [--stats]
+//!     [--alone ours|crate] [--worst]
 //! ```
 //!
 //! `--stats` adds the mean guesses and propagation steps per puzzle of our
@@ -37,7 +38,7 @@ struct Options {
 }
 
 fn usage() -> String {
-    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N] [--stats] [--alone ours|crate]"
+    "usage: sudokit-bench [DIR] [--passes N] [--only TEXT] [--max N] [--stats] [--alone ours|crate] [--worst]"
         .to_string()
 }
 
