@@ -7,7 +7,8 @@
 //!
 //! `--stats` adds the mean guesses and propagation steps per puzzle of our
 //! engine at limits 1 and 2; `--alone ours` or `--alone crate` times one
-//! engine only (for profilers).
+//! engine only (for profilers); `--worst` lists, per file, the five puzzles
+//! our engine takes longest on at limit 2, with the crate's time beside.
 //!
 //! Every `.txt` file in DIR (one 81-character puzzle per line, `.` or `0`
 //! for blanks) is timed at limit 1 (first solution) and limit 2 (proof of
