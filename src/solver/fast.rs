@@ -214,6 +214,26 @@ const fn build_single9() -> [u16; 512] {
     t
 }
 
+/// An 8-bit value spread to eight bytes (bit `i` to the low bit of byte `i`).
+static SPREAD8: [u64; 256] = build_spread8();
+const fn build_spread8() -> [u64; 256] {
+    let mut t = [0u64; 256];
+    let mut m = 0;
+    while m < 256 {
+        let mut x = 0u64;
+        let mut i = 0;
+        while i < 8 {
+            if m & (1 << i) != 0 {
+                x |= 1 << (8 * i);
+            }
+            i += 1;
+        }
+        t[m] = x;
+        m += 1;
+    }
+    t
+}
+
 /// Number of set bits of a 9-bit value (no popcount instruction in a
 /// portable build).
 static POP9: [u8; 512] = build_pop9();
@@ -567,16 +587,26 @@ impl State {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
 
+    /// The grid of a solved state, without a data-dependent branch: per
+    /// band, four bit planes (bit `j` of each cell's digit) are ORed from the
+    /// digit masks, then spread to bytes eight cells at a time by table.
     fn cells(&self) -> [u8; 81] {
         let mut cells = [0u8; 81];
-        for d in 0..9 {
-            for b in 0..3 {
-                let mut m = self.f[3 * d + b];
-                while m != 0 {
-                    let k = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    cells[27 * b + k] = d as u8 + 1;
+        for (b, out) in cells.chunks_exact_mut(27).enumerate() {
+            let f = |d: usize| self.f[3 * d + b];
+            // Digit d + 1 has bit j set: 1,3,5,7,9 / 2,3,6,7 / 4,5,6,7 / 8,9.
+            let planes = [
+                f(0) | f(2) | f(4) | f(6) | f(8),
+                f(1) | f(2) | f(5) | f(6),
+                f(3) | f(4) | f(5) | f(6),
+                f(7) | f(8),
+            ];
+            for (c, chunk) in out.chunks_mut(8).enumerate() {
+                let mut bytes = 0u64;
+                for (j, &plane) in planes.iter().enumerate() {
+                    bytes |= SPREAD8[((plane >> (8 * c)) & 0xFF) as usize] << j;
                 }
+                chunk.copy_from_slice(&bytes.to_le_bytes()[..chunk.len()]);
             }
         }
         cells
