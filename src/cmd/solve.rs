@@ -8,7 +8,7 @@ use super::{ExitStatus, open};
 use crate::cli::SolveArgs;
 use crate::format::{Item, Layout, Puzzle, Reader};
 use crate::grid::Grid;
-use crate::output::{Out, Report, StatsReport, Status, diag};
+use crate::output::{Out, Report, StatsReport, Status};
 use crate::{solver, validate};
 
 /// What solving one puzzle found, before it is written anywhere.
@@ -118,7 +118,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
         let input = match open(&path) {
             Ok(input) => input,
             Err(err) => {
-                diag(format_args!("{err:#}"));
+                out.diag(format_args!("{err:#}"));
                 status.note(ExitStatus::Error);
                 continue;
             }
@@ -128,7 +128,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
             let item = match item.with_context(|| source.to_owned()) {
                 Ok(item) => item,
                 Err(err) => {
-                    diag(format_args!("{err:#}"));
+                    out.diag(format_args!("{err:#}"));
                     status.note(ExitStatus::Error);
                     break;
                 }
@@ -152,7 +152,7 @@ fn handle(
     let puzzle = match item {
         Ok(puzzle) => puzzle,
         Err(e) => {
-            diag(format_args!("{source}:{}", e.error));
+            out.diag(format_args!("{source}:{}", e.error));
             if args.output.json {
                 let mut report = Report::new(source, e.index, e.error.line, Status::Error);
                 report.format = e.layout;
@@ -208,10 +208,9 @@ fn write_text(
     mode: Mode,
     out: &mut Out,
 ) -> anyhow::Result<()> {
-    // Built only when a message needs it: most puzzles print no message.
-    let place = || format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
+    let place = || Place { source, puzzle };
     if let Some(stats) = solved.stats {
-        diag(format_args!(
+        out.diag(format_args!(
             "{}: {}, {} guesses, {} steps, {} µs",
             place(),
             solved.status.describe(),
@@ -230,7 +229,7 @@ fn write_text(
                 out.board(solution, layout)?;
             }
             if solved.capped {
-                diag(format_args!(
+                out.diag(format_args!(
                     "{}: stopped at --limit {} solutions",
                     place(),
                     mode.limit
@@ -242,7 +241,7 @@ fn write_text(
             if mode.count {
                 out.line("0")?;
             }
-            diag(format_args!(
+            out.diag(format_args!(
                 "{}: {}: {}",
                 place(),
                 Status::Invalid.describe(),
@@ -254,8 +253,25 @@ fn write_text(
                 let plus = if solved.capped { "+" } else { "" };
                 out.line(&format!("{}{plus}", solved.count))?;
             }
-            diag(format_args!("{}: {}", place(), status.describe()));
+            out.diag(format_args!("{}: {}", place(), status.describe()));
         }
     }
     Ok(())
+}
+
+/// `source:line: puzzle N`, written straight into a message (no allocation:
+/// a file of a million unsolvable puzzles prints a million of these).
+struct Place<'a> {
+    source: &'a str,
+    puzzle: &'a Puzzle,
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}: puzzle {}",
+            self.source, self.puzzle.line, self.puzzle.index
+        )
+    }
 }

@@ -10,7 +10,7 @@ use super::{ExitStatus, open};
 use crate::cli::ValidateArgs;
 use crate::format::{Item, Layout, Reader};
 use crate::grid::Grid;
-use crate::output::{Out, Report, Status, diag};
+use crate::output::{Out, Report, Status};
 use crate::solver;
 use crate::validate::{Conflict, conflicts};
 
@@ -74,7 +74,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         let input = match open(&path) {
             Ok(input) => input,
             Err(err) => {
-                diag(format_args!("{err:#}"));
+                out.diag(format_args!("{err:#}"));
                 status.note(ExitStatus::Error);
                 continue;
             }
@@ -82,7 +82,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         let source = input.name.as_str();
         let mut items = Reader::new(input.reader, args.input.format).peekable();
         let mut several = false;
-        while let Some(item) = next(&mut items, source, &mut status) {
+        while let Some(item) = next(&mut items, source, &mut status, &mut out) {
             // Text output names the puzzle only when its input holds several,
             // which is known once a second one is in sight.
             several = several || items.peek().is_some();
@@ -95,14 +95,19 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
 }
 
 /// The next item, or `None` at the end of the input or when reading fails.
-fn next<I>(items: &mut Peekable<I>, source: &str, status: &mut ExitStatus) -> Option<Item>
+fn next<I>(
+    items: &mut Peekable<I>,
+    source: &str,
+    status: &mut ExitStatus,
+    out: &mut Out,
+) -> Option<Item>
 where
     I: Iterator<Item = std::io::Result<Item>>,
 {
     match items.next()?.with_context(|| source.to_owned()) {
         Ok(item) => Some(item),
         Err(err) => {
-            diag(format_args!("{err:#}"));
+            out.diag(format_args!("{err:#}"));
             status.note(ExitStatus::Error);
             None
         }
@@ -119,7 +124,7 @@ fn handle(
     let puzzle = match item {
         Ok(puzzle) => puzzle,
         Err(e) => {
-            diag(format_args!("{source}:{}", e.error));
+            out.diag(format_args!("{source}:{}", e.error));
             if args.output.json && !args.quiet {
                 let mut report = Report::new(source, e.index, e.error.line, Status::Error);
                 report.format = e.layout;
@@ -169,12 +174,12 @@ fn handle(
         let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
         let blanks = 81 - puzzle.grid.givens();
         if args.complete && !verdict.complete {
-            diag(format_args!("{place}: not complete ({blanks} blank cells)"));
+            out.diag(format_args!("{place}: not complete ({blanks} blank cells)"));
         }
         match verdict.solutions {
-            Some(0) => diag(format_args!("{place}: no solution")),
+            Some(0) => out.diag(format_args!("{place}: no solution")),
             Some(n) if n > 1 && args.unique => {
-                diag(format_args!("{place}: more than one solution"))
+                out.diag(format_args!("{place}: more than one solution"))
             }
             _ => {}
         }
