@@ -2,11 +2,9 @@
 
 use std::time::Instant;
 
-use anyhow::Context;
-
-use super::{ExitStatus, open};
+use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::SolveArgs;
-use crate::format::{Item, Layout, Puzzle, Reader};
+use crate::format::{Layout, Puzzle};
 use crate::grid::Grid;
 use crate::output::{Out, Report, StatsReport, Status};
 use crate::{solver, validate};
@@ -113,55 +111,26 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
     let mode = Mode::from_args(args);
     let mut out = Out::stdout(args.output.line_buffered);
-    let mut status = ExitStatus::Success;
-    for path in super::input_paths(&args.files) {
-        let input = match open(&path) {
-            Ok(input) => input,
-            Err(err) => {
-                out.diag(format_args!("{err:#}"));
-                status.note(ExitStatus::Error);
-                continue;
-            }
-        };
-        let source = input.name.as_str();
-        for item in Reader::new(input.reader, args.input.format) {
-            let item = match item.with_context(|| source.to_owned()) {
-                Ok(item) => item,
-                Err(err) => {
-                    out.diag(format_args!("{err:#}"));
-                    status.note(ExitStatus::Error);
-                    break;
-                }
-            };
-            status.note(handle(&item, source, args, mode, &mut out)?);
-            out.end_item()?;
-        }
-    }
-    out.flush()?;
-    Ok(status)
+    let walk = Walk {
+        format: args.input.format,
+        error_records: args.output.json,
+        // No look-ahead: `tail -f log | sudokit solve --line-buffered` answers
+        // each puzzle as soon as it is read.
+        lookahead: false,
+    };
+    each_puzzle(&args.files, walk, &mut out, |puzzle, source, _, out| {
+        handle(puzzle, source, args, mode, out)
+    })
 }
 
-/// Solves and reports one item of an input.
+/// Solves and reports one puzzle.
 fn handle(
-    item: &Item,
+    puzzle: &Puzzle,
     source: &str,
     args: &SolveArgs,
     mode: Mode,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let puzzle = match item {
-        Ok(puzzle) => puzzle,
-        Err(e) => {
-            out.diag(format_args!("{source}:{}", e.error));
-            if args.output.json {
-                let mut report = Report::new(source, e.index, e.error.line, Status::Error);
-                report.format = e.layout;
-                report.error = Some(format!("{source}:{}", e.error));
-                out.json(&report)?;
-            }
-            return Ok(ExitStatus::Error);
-        }
-    };
     let solved = solve_grid(&puzzle.grid, mode);
     let layout = args.to.unwrap_or(puzzle.layout);
     if args.output.json {

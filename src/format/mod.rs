@@ -485,6 +485,25 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
     }
 }
 
+/// A 9×9 array, `[[…],…]`, on one line, each cell written by `cell`.
+fn render_nested(grid: &Grid, out: &mut String, cell: impl Fn(u8, &mut String)) {
+    out.push('[');
+    for (r, row) in grid.rows().iter().enumerate() {
+        if r > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for (c, &v) in row.iter().enumerate() {
+            if c > 0 {
+                out.push(',');
+            }
+            cell(v, out);
+        }
+        out.push(']');
+    }
+    out.push_str("]\n");
+}
+
 /// What goes between two boards in `layout` (a blank line for multi-line drawings).
 pub fn separator(layout: Layout) -> &'static str {
     match layout {
