@@ -625,6 +625,8 @@ impl State {
 /// The depth-first search over states, with its limit and counters.
 struct Searcher<'a> {
     limit: usize,
+    /// Solutions to build and emit: only the first `keep` are.
+    keep: usize,
     found: usize,
     emit: &'a mut dyn FnMut(&[u8; 81]),
     steps: u64,
@@ -643,7 +645,9 @@ impl Searcher<'_> {
             }
             if state.is_solved() {
                 self.found += 1;
-                (self.emit)(&state.cells());
+                if self.found <= self.keep {
+                    (self.emit)(&state.cells());
+                }
                 return;
             }
             let (b, k) = choose(&state, self.failures > 0);
@@ -753,7 +757,8 @@ fn choose(state: &State, smart: bool) -> (usize, usize) {
 }
 
 /// Finds up to `limit` solutions of `givens` (0 blank, 1-9 digits), passing
-/// each to `emit`, and returns how many it found.
+/// the first `keep` of them to `emit`, and returns how many it found. The
+/// solutions past `keep` are only counted: no grid is built for them.
 ///
 /// `stats.guesses` counts the candidates tried at branch points;
 /// `stats.steps` counts propagation steps: band updates, each of which
@@ -764,6 +769,7 @@ fn choose(state: &State, smart: bool) -> (usize, usize) {
 pub fn search(
     givens: &[u8; 81],
     limit: usize,
+    keep: usize,
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
 ) -> usize {
@@ -775,6 +781,7 @@ pub fn search(
     };
     let mut searcher = Searcher {
         limit,
+        keep,
         found: 0,
         emit,
         steps: 0,
