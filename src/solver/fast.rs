@@ -60,7 +60,7 @@
 //! Every candidate but the last gets a copy of the state; the last one
 //! continues in the frame's own state.
 
-use super::Stats;
+use super::{Stats, simd};
 
 /// All 27 cells of a band.
 const ALL27: u32 = (1 << 27) - 1;
@@ -323,7 +323,7 @@ fn project(a: u32) -> u32 {
 struct Dead;
 
 #[derive(Clone, Copy)]
-struct State {
+pub(super) struct State {
     /// `f[3 * d + b]`: cells of band `b` still open to digit `d`.
     f: [u32; 27],
     /// Cells of each band not yet placed.
@@ -462,6 +462,7 @@ impl State {
     /// The stack view (see the module notes) of every digit whose column
     /// projections moved since the last one. The projections of all 27
     /// masks are computed and compared in flat loops that vectorize.
+    #[inline(always)]
     fn stack_view(&mut self) -> Result<bool, Dead> {
         let mut proj = [0u32; 27];
         for (p, &m) in proj.iter_mut().zip(&self.f) {
@@ -634,7 +635,7 @@ impl State {
 }
 
 /// The depth-first search over states, with its limit and counters.
-struct Searcher<'a> {
+pub(super) struct Searcher<'a> {
     limit: usize,
     /// Solutions to build and emit: only the first `keep` are.
     keep: usize,
@@ -645,8 +646,13 @@ struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
-    /// Explores `state` (not yet propagated) until the limit is reached.
-    fn run(&mut self, mut state: State) {
+    /// Explores `state` (not yet propagated) until the limit is reached;
+    /// each branch is explored by `recurse`. Always inlined, so that the
+    /// whole search is compiled once per caller: once portable
+    /// ([`run_portable`]) and once with extra instructions in
+    /// [`super::simd`].
+    #[inline(always)]
+    pub(super) fn explore(&mut self, mut state: State, recurse: impl Fn(&mut Self, State)) {
         loop {
             if state.propagate(&mut self.steps).is_err() {
                 return;
@@ -677,7 +683,7 @@ impl Searcher<'_> {
                     let mut next = state;
                     self.guesses += 1;
                     next.assume(hi, b, k);
-                    self.run(next);
+                    recurse(self, next);
                     if self.found >= self.limit {
                         return;
                     }
@@ -698,7 +704,7 @@ impl Searcher<'_> {
                 }
                 let mut next = state;
                 next.assume(d, b, k);
-                self.run(next);
+                recurse(self, next);
                 if self.found >= self.limit {
                     return;
                 }
@@ -707,9 +713,15 @@ impl Searcher<'_> {
     }
 }
 
+/// The search compiled for any CPU of the target.
+pub(super) fn run_portable(searcher: &mut Searcher<'_>, state: State) {
+    searcher.explore(state, run_portable);
+}
+
 /// The cell to branch on (band, bit): the bi-value cell scoring best (see
 /// the module notes); failing that the first unsolved cell of a band, the one of the three with the fewest
 /// candidates. Only called on a propagated, unsolved state.
+#[inline(always)]
 fn choose(state: &State) -> (usize, usize) {
     if (state.pairs[0] | state.pairs[1] | state.pairs[2]) != 0 {
         // A cell's score: the bi-value cells among its peers (row, box,
@@ -808,6 +820,19 @@ pub fn search(
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
 ) -> usize {
+    search_with(givens, limit, keep, emit, stats, true)
+}
+
+/// [`search`] with the portable build of the search forced when
+/// `accelerate` is false (the tests compare both).
+pub(super) fn search_with(
+    givens: &[u8; 81],
+    limit: usize,
+    keep: usize,
+    emit: &mut dyn FnMut(&[u8; 81]),
+    stats: &mut Stats,
+    accelerate: bool,
+) -> usize {
     if limit == 0 {
         return 0;
     }
@@ -822,7 +847,11 @@ pub fn search(
         steps: 0,
         guesses: 0,
     };
-    searcher.run(state);
+    if accelerate {
+        simd::run(&mut searcher, state);
+    } else {
+        run_portable(&mut searcher, state);
+    }
     stats.steps += searcher.steps;
     stats.guesses += searcher.guesses;
     searcher.found

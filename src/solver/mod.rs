@@ -7,6 +7,7 @@
 #[cfg_attr(not(test), allow(dead_code))]
 mod basic;
 mod fast;
+mod simd;
 #[cfg(test)]
 mod tests;
 

@@ -99,9 +99,33 @@ fn run(engine: Engine, givens: &[u8; 81], limit: usize) -> (usize, Vec<[u8; 81]>
     (n, solutions)
 }
 
+/// The fast engine's portable build and the one picked for this CPU (see
+/// `simd.rs`) must agree on everything: count, solutions and figures.
+fn same_in_both_builds(givens: &[u8; 81], limit: usize) -> bool {
+    let mut results = Vec::new();
+    for accelerate in [false, true] {
+        let mut solutions = Vec::new();
+        let mut stats = Stats::default();
+        let n = fast::search_with(
+            givens,
+            limit,
+            limit,
+            &mut |s| solutions.push(*s),
+            &mut stats,
+            accelerate,
+        );
+        results.push((n, solutions, stats));
+    }
+    results[0] == results[1]
+}
+
 /// Full check of one fixture line against both engines at limits 1 and 2.
 fn check(givens: &[u8; 81], expected: usize) {
     let line = Grid::from_cells(*givens).map_or_else(String::new, |g| g.to_line());
+    assert!(
+        same_in_both_builds(givens, 3),
+        "portable and accelerated builds differ on {line}"
+    );
     for limit in [1, 2] {
         let (n, solutions) = run(fast::search, givens, limit);
         assert_eq!(n, expected.min(limit), "fast, limit {limit}: {line}");
@@ -314,6 +338,7 @@ proptest! {
         let (n, solutions) = run(fast::search, &g, 3);
         let (m, _) = run(basic::search, &g, 3);
         prop_assert_eq!(n, m);
+        prop_assert!(same_in_both_builds(&g, 3));
         for s in &solutions {
             prop_assert!(valid_solution(&g, s));
         }
@@ -409,6 +434,9 @@ fn full_benchmark_cross_check() {
             }
             if !solutions.iter().all(|s| valid_solution(&givens, s)) {
                 failures.push(format!("{stem}: invalid solution for {line}"));
+            }
+            if !same_in_both_builds(&givens, 2) {
+                failures.push(format!("{stem}: portable and accelerated differ on {line}"));
             }
         }
         println!("{stem}: {count_here} puzzles, slowest {worst_here:?}");
