@@ -34,8 +34,8 @@
 //! with one are naked singles (their rows are narrowed to them, and the
 //! next sweep places them), cells with two and three are kept for branching.
 //!
-//! Two costlier tools run as well (they once waited for the first dead
-//! end; with the branching score below they pay on easy puzzles too):
+//! Once the search has met its first dead end (the puzzle is not easy),
+//! two costlier tools join in, and a third after a few more:
 //!
 //! * **Bands against columns** (the "stack view"). A column that only one
 //!   band can still serve must take the digit in that band, so the band's
@@ -45,17 +45,22 @@
 //!   like the one used within a band, found nothing more on the benchmark
 //!   sets and cost more.) It runs when singles have run dry, for the digits
 //!   whose column projections moved, as long as a bi-value cell exists.
-//! * **A better branching cell**: the bi-value cell with the best score,
-//!   twice its bi-value peers (row, box and column) plus, for both of its
-//!   digits, the places that digit has left among the cell's peers: the
-//!   choice that settles the most. (Bi-value peers alone, or places alone,
-//!   took 15-30% more guesses on the hard benchmark sets.)
+//! * **A better branching cell**: the bi-value cell with the most bi-value
+//!   peers (its row, box and column), whose choice settles the most.
+//! * **Places left to its digits** (from the [`HARD`]th dead end on): the
+//!   score becomes twice the bi-value peers plus, for both of the cell's
+//!   digits, the places that digit has left among the cell's peers, and
+//!   the digit with more places is tried first. On the hard benchmark sets
+//!   this cuts guesses by a fifth to a third. Run from the root it cut
+//!   them on every set, but its cost per branch made the puzzles that need
+//!   few guesses (ordinary, multi-solution) 5-70% slower, hence the wait.
+//!
+//! Easy puzzles never pay for these.
 //!
 //! # Search
 //!
-//! Branching takes a bi-value cell when there is one (the best one as
-//! above), trying first the digit with more places left among the cell's
-//! peers; else, of the first unsolved cell of each band, the
+//! Branching takes a bi-value cell when there is one (first found, or the
+//! best one as above), else, of the first unsolved cell of each band, the
 //! one with the fewest candidates.
 //! Every candidate but the last gets a copy of the state; the last one
 //! continues in the frame's own state.
@@ -247,6 +252,10 @@ const fn build_pop9() -> [u8; 512] {
     }
     t
 }
+
+/// Dead ends after which [`choose`] weighs the places left to each cell's
+/// digits and the digits are tried in order (see the module notes).
+const HARD: u64 = 4;
 
 /// The nine cells of the first box of a band.
 const BOX0: u32 = 0o007_007_007;
@@ -507,7 +516,7 @@ impl State {
     /// Sweeps until no mask has news, then looks for naked singles, and
     /// runs the stack view once those run dry; repeats while either
     /// finds something. On success `pairs` is current.
-    fn propagate(&mut self, steps: &mut u64) -> Result<(), Dead> {
+    fn propagate(&mut self, steps: &mut u64, smart: bool) -> Result<(), Dead> {
         loop {
             loop {
                 // One sweep over the 27 masks, each with its own copy of the
@@ -569,7 +578,7 @@ impl State {
                 // the benchmark sets, it pays only where a bi-value cell
                 // exists (otherwise it rarely changes the branch).
                 let mut moved = false;
-                if (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
+                if smart && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
                     moved = self.stack_view()?;
                 }
                 if !moved {
@@ -643,6 +652,8 @@ pub(super) struct Searcher<'a> {
     emit: &'a mut dyn FnMut(&[u8; 81]),
     steps: u64,
     guesses: u64,
+    /// Dead ends met so far.
+    failures: u64,
 }
 
 impl Searcher<'_> {
@@ -654,7 +665,8 @@ impl Searcher<'_> {
     #[inline(always)]
     pub(super) fn explore(&mut self, mut state: State, recurse: impl Fn(&mut Self, State)) {
         loop {
-            if state.propagate(&mut self.steps).is_err() {
+            if state.propagate(&mut self.steps, self.failures > 0).is_err() {
+                self.failures += 1;
                 return;
             }
             if state.is_solved() {
@@ -664,16 +676,18 @@ impl Searcher<'_> {
                 }
                 return;
             }
-            let (b, k) = choose(&state);
+            let hard = self.failures >= HARD;
+            let (b, k) = choose(&state, self.failures > 0, hard);
             let mut cand = state.candidates(b, k);
             if cand == 0 {
                 // Propagation leaves no empty cell; this only guards the loop.
                 return;
             }
-            // Of two candidates, the one with more places left among the
-            // cell's peers goes first (measured: it finds the solution after
-            // fewer guesses than the other way round or digit order).
-            if cand.count_ones() == 2 {
+            // On hard puzzles, of two candidates the one with more places
+            // left among the cell's peers goes first (measured: it finds the
+            // solution after fewer guesses than the other way round or digit
+            // order).
+            if hard && cand.count_ones() == 2 {
                 let lo = cand.trailing_zeros() as usize;
                 let hi = 31 - cand.leading_zeros() as usize;
                 let (c, j) = (k % 9, k % 9 / 3);
@@ -718,12 +732,14 @@ pub(super) fn run_portable(searcher: &mut Searcher<'_>, state: State) {
     searcher.explore(state, run_portable);
 }
 
-/// The cell to branch on (band, bit): the bi-value cell scoring best (see
-/// the module notes); failing that the first unsolved cell of a band, the one of the three with the fewest
-/// candidates. Only called on a propagated, unsolved state.
+/// The cell to branch on (band, bit): with `smart`, the bi-value cell
+/// scoring best (see the module notes; `hard` adds the places left to its
+/// digits); else the first bi-value cell; failing those the first unsolved
+/// cell of a band, the one of the three with the fewest candidates. Only
+/// called on a propagated, unsolved state.
 #[inline(always)]
-fn choose(state: &State) -> (usize, usize) {
-    if (state.pairs[0] | state.pairs[1] | state.pairs[2]) != 0 {
+fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
+    if smart && (state.pairs[0] | state.pairs[1] | state.pairs[2]) != 0 {
         // A cell's score: the bi-value cells among its peers (row, box,
         // column). Counted in bulk per row, box, mini-row and column first,
         // so each cell costs a few lookups: within its band the peers are
@@ -762,12 +778,15 @@ fn choose(state: &State) -> (usize, usize) {
                 let score = u32::from(rows[3 * b + r]) + u32::from(boxes[3 * b + j])
                     - u32::from((minis[3 * b + r] >> (2 * j)) & 3)
                     + ((other >> (4 * c)) & 15) as u32;
-                let cand = state.candidates(b, k);
-                let lo = cand.trailing_zeros() as usize;
-                let hi = 31 - cand.leading_zeros() as usize;
-                let near = ROW_OF_BIT[k] | (BOX0 << (3 * j));
-                let pl = state.reach(lo, b, c, near) + state.reach(hi, b, c, near);
-                let score = score * 2 + pl;
+                let score = if hard {
+                    let cand = state.candidates(b, k);
+                    let lo = cand.trailing_zeros() as usize;
+                    let hi = 31 - cand.leading_zeros() as usize;
+                    let near = ROW_OF_BIT[k] | (BOX0 << (3 * j));
+                    score * 2 + state.reach(lo, b, c, near) + state.reach(hi, b, c, near)
+                } else {
+                    score
+                };
                 if score > best_score {
                     best_score = score;
                     best = (b, k);
@@ -846,6 +865,7 @@ pub(super) fn search_with(
         emit,
         steps: 0,
         guesses: 0,
+        failures: 0,
     };
     if accelerate {
         simd::run(&mut searcher, state);
