@@ -12,7 +12,8 @@
 //!
 //! Every `.txt` file in DIR (one 81-character puzzle per line, `.` or `0`
 //! for blanks) is timed at limit 1 (first solution) and limit 2 (proof of
-//! uniqueness). Each pass runs both engines over the whole file, alternating
+//! uniqueness as `solve --unique` does it: the first solution is built and
+//! kept, a second one only counted; the crate counts to 2 without keeping any). Each pass runs both engines over the whole file, alternating
 //! between them every few dozen puzzles, so load from other processes on the
 //! machine hits both sides alike; each chunk's fastest pass counts (see
 //! [`best_of`]). The answers of both engines are compared
@@ -143,13 +144,23 @@ fn load(path: &Path, max: usize) -> Result<(Vec<Puzzle>, usize), String> {
 /// Solution count class: 0, 1, or 2 for "two or more".
 type Class = u8;
 
+/// What `sudokit solve --unique` asks of the engine: count up to `limit`
+/// solutions, building and keeping only the first (the one it prints). The
+/// crate's side counts without building any.
+fn unique_check(grid: &Grid, limit: usize) -> usize {
+    let mut first = None;
+    let outcome = solver::search(black_box(grid), limit, 1, &mut |s| first = Some(*s));
+    black_box(first);
+    outcome.solutions
+}
+
 fn ours_pass(puzzles: &[Puzzle], limit: usize, out: &mut [Class]) -> f64 {
     let start = Instant::now();
     for (p, o) in puzzles.iter().zip(out.iter_mut()) {
         let n = if limit == 1 {
             usize::from(black_box(solver::solve(black_box(&p.ours))).is_some())
         } else {
-            black_box(solver::count(black_box(&p.ours), limit))
+            unique_check(&p.ours, limit)
         };
         *o = n.min(2) as Class;
     }
@@ -193,7 +204,7 @@ fn time_one(p: &Puzzle) -> (f64, f64) {
     let mut best = (f64::INFINITY, f64::INFINITY);
     for _ in 0..3 {
         let start = Instant::now();
-        black_box(solver::count(black_box(&p.ours), 2));
+        black_box(unique_check(&p.ours, 2));
         best.0 = best.0.min(start.elapsed().as_secs_f64());
         let start = Instant::now();
         black_box(black_box(p.theirs).solutions_count_up_to(2));
@@ -209,7 +220,7 @@ fn report_worst(name: &str, puzzles: &[Puzzle]) {
         .enumerate()
         .map(|(i, p)| {
             let start = Instant::now();
-            black_box(solver::count(black_box(&p.ours), 2));
+            black_box(unique_check(&p.ours, 2));
             (start.elapsed().as_secs_f64(), i)
         })
         .collect();
@@ -292,7 +303,7 @@ fn main() -> ExitCode {
             for limit in [1usize, 2] {
                 let (mut guesses, mut steps) = (0u64, 0u64);
                 for p in &puzzles {
-                    let outcome = solver::search(&p.ours, limit, &mut |_| {});
+                    let outcome = solver::search(&p.ours, limit, 1, &mut |_| {});
                     guesses += outcome.stats.guesses;
                     steps += outcome.stats.steps;
                 }

@@ -68,13 +68,11 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
     } else {
         1
     };
+    // Only the solutions shown are built: the first one, or up to the limit
+    // with `--all`; the one found past them is only counted.
     let keep = if mode.all { mode.limit } else { 1 };
     let mut solutions = Vec::new();
-    let outcome = solver::search(grid, search_limit, &mut |s| {
-        if solutions.len() < keep {
-            solutions.push(*s);
-        }
-    });
+    let outcome = solver::search(grid, search_limit, keep, &mut |s| solutions.push(*s));
     let capped = (mode.count || mode.all) && outcome.solutions > mode.limit;
     let count = outcome.solutions.min(if mode.count || mode.all {
         mode.limit

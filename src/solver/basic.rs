@@ -130,10 +130,11 @@ impl State {
     }
 }
 
-/// Finds up to `limit` solutions of `givens`, passing each to `emit`.
+/// Finds up to `limit` solutions of `givens`, passing the first `keep` to `emit`.
 pub fn search(
     givens: &[u8; 81],
     limit: usize,
+    keep: usize,
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
 ) -> usize {
@@ -141,13 +142,13 @@ pub fn search(
         return 0;
     };
     let mut found = 0;
-    recurse(state, limit, emit, stats, &mut found);
+    recurse(state, (limit, keep), emit, stats, &mut found);
     found
 }
 
 fn recurse(
     mut state: State,
-    limit: usize,
+    (limit, keep): (usize, usize),
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
     found: &mut usize,
@@ -171,7 +172,9 @@ fn recurse(
     }
     let Some(i) = best else {
         *found += 1;
-        emit(&state.cells);
+        if *found <= keep {
+            emit(&state.cells);
+        }
         return;
     };
     let mut cand = state.candidates(i);
@@ -181,6 +184,6 @@ fn recurse(
         stats.guesses += 1;
         let mut next = state;
         next.place(i, v);
-        recurse(next, limit, emit, stats, found);
+        recurse(next, (limit, keep), emit, stats, found);
     }
 }

@@ -7,6 +7,7 @@
 #[cfg_attr(not(test), allow(dead_code))]
 mod basic;
 mod fast;
+mod simd;
 #[cfg(test)]
 mod tests;
 
@@ -30,10 +31,17 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
-/// Searches `grid` for up to `limit` solutions, calling `on_solution` with each.
+/// Searches `grid` for up to `limit` solutions, calling `on_solution` with
+/// the first `keep` of them; the rest are only counted (no grid is built for
+/// them, which is what makes counting cheap).
 ///
 /// Givens that already conflict give no solution. A `limit` of 0 searches nothing.
-pub fn search(grid: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> Outcome {
+pub fn search(
+    grid: &Grid,
+    limit: usize,
+    keep: usize,
+    on_solution: &mut dyn FnMut(&Grid),
+) -> Outcome {
     let mut stats = Stats::default();
     if limit == 0 {
         return Outcome::default();
@@ -45,25 +53,26 @@ pub fn search(grid: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> 
             on_solution(&solution);
         }
     };
-    let solutions = fast::search(grid.cells(), limit, &mut emit, &mut stats);
+    let solutions = fast::search(grid.cells(), limit, keep, &mut emit, &mut stats);
     Outcome { solutions, stats }
 }
 
 /// One solution of `grid`, if it has any.
 pub fn solve(grid: &Grid) -> Option<Grid> {
     let mut first = None;
-    search(grid, 1, &mut |s| first = Some(*s));
+    search(grid, 1, 1, &mut |s| first = Some(*s));
     first
 }
 
 /// The number of solutions of `grid`, counting no further than `limit`.
+/// No solution grid is built.
 pub fn count(grid: &Grid, limit: usize) -> usize {
-    search(grid, limit, &mut |_| {}).solutions
+    search(grid, limit, 0, &mut |_| {}).solutions
 }
 
 /// Up to `limit` solutions of `grid`, in the order the engine finds them.
 pub fn enumerate(grid: &Grid, limit: usize) -> Vec<Grid> {
     let mut all = Vec::new();
-    search(grid, limit, &mut |s| all.push(*s));
+    search(grid, limit, limit, &mut |s| all.push(*s));
     all
 }

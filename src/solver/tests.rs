@@ -78,14 +78,20 @@ fn valid_solution(givens: &[u8; 81], cells: &[u8; 81]) -> bool {
     true
 }
 
-type Engine = fn(&[u8; 81], usize, &mut dyn FnMut(&[u8; 81]), &mut Stats) -> usize;
+type Engine = fn(&[u8; 81], usize, usize, &mut dyn FnMut(&[u8; 81]), &mut Stats) -> usize;
 
 /// Runs `engine` and returns (count, solutions), checking that the count
 /// matches the number of solutions emitted and that they are distinct.
 fn run(engine: Engine, givens: &[u8; 81], limit: usize) -> (usize, Vec<[u8; 81]>) {
     let mut solutions = Vec::new();
     let mut stats = Stats::default();
-    let n = engine(givens, limit, &mut |s| solutions.push(*s), &mut stats);
+    let n = engine(
+        givens,
+        limit,
+        limit,
+        &mut |s| solutions.push(*s),
+        &mut stats,
+    );
     assert_eq!(n, solutions.len(), "count differs from solutions emitted");
     assert!(n <= limit, "more solutions than the limit");
     let distinct: HashSet<_> = solutions.iter().collect();
@@ -93,9 +99,33 @@ fn run(engine: Engine, givens: &[u8; 81], limit: usize) -> (usize, Vec<[u8; 81]>
     (n, solutions)
 }
 
+/// The fast engine's portable build and the one picked for this CPU (see
+/// `simd.rs`) must agree on everything: count, solutions and figures.
+fn same_in_both_builds(givens: &[u8; 81], limit: usize) -> bool {
+    let mut results = Vec::new();
+    for accelerate in [false, true] {
+        let mut solutions = Vec::new();
+        let mut stats = Stats::default();
+        let n = fast::search_with(
+            givens,
+            limit,
+            limit,
+            &mut |s| solutions.push(*s),
+            &mut stats,
+            accelerate,
+        );
+        results.push((n, solutions, stats));
+    }
+    results[0] == results[1]
+}
+
 /// Full check of one fixture line against both engines at limits 1 and 2.
 fn check(givens: &[u8; 81], expected: usize) {
     let line = Grid::from_cells(*givens).map_or_else(String::new, |g| g.to_line());
+    assert!(
+        same_in_both_builds(givens, 3),
+        "portable and accelerated builds differ on {line}"
+    );
     for limit in [1, 2] {
         let (n, solutions) = run(fast::search, givens, limit);
         assert_eq!(n, expected.min(limit), "fast, limit {limit}: {line}");
@@ -168,9 +198,62 @@ fn limit_is_exact_on_the_empty_grid() {
 }
 
 #[test]
+fn only_the_kept_solutions_are_emitted() {
+    let mut cases = fixture(include_str!("../../fixtures/engine/multiple.csv"));
+    cases.extend(fixture(include_str!("../../fixtures/engine/unique.csv")));
+    cases.push(([0; 81], 2));
+    for (givens, expected) in &cases {
+        let (n, all) = run(fast::search, givens, 3);
+        if *expected == 2 {
+            assert!(n >= 2);
+        } else {
+            assert_eq!(n, *expected);
+        }
+        for keep in 0..=3 {
+            for (is_fast, engine) in [(true, fast::search as Engine), (false, basic::search)] {
+                let mut kept = Vec::new();
+                let m = engine(
+                    givens,
+                    3,
+                    keep,
+                    &mut |s| kept.push(*s),
+                    &mut Stats::default(),
+                );
+                assert_eq!(m, n, "count changed with keep {keep}");
+                assert_eq!(
+                    kept.len(),
+                    keep.min(n),
+                    "wrong number kept with keep {keep}"
+                );
+                if is_fast {
+                    // The kept ones are the first ones found.
+                    assert_eq!(kept[..], all[..keep.min(n)]);
+                }
+            }
+        }
+    }
+    // The public wrappers: counting keeps nothing, solving keeps the first.
+    let (multi, _) = cases[0];
+    let grid = Grid::from_cells(multi).unwrap_or(Grid::EMPTY);
+    assert_eq!(super::count(&grid, 2), 2);
+    let first = super::solve(&grid);
+    let mut seen = Vec::new();
+    let outcome = super::search(&grid, 2, 1, &mut |s| seen.push(*s));
+    assert_eq!(outcome.solutions, 2);
+    assert_eq!(seen.len(), 1);
+    assert_eq!(Some(seen[0]), first);
+}
+
+#[test]
 fn limit_zero_finds_nothing() {
     let mut called = false;
-    let n = fast::search(&[0; 81], 0, &mut |_| called = true, &mut Stats::default());
+    let n = fast::search(
+        &[0; 81],
+        0,
+        0,
+        &mut |_| called = true,
+        &mut Stats::default(),
+    );
     assert_eq!(n, 0);
     assert!(!called);
 }
@@ -216,11 +299,14 @@ fn stats_are_counted() {
     // Inkala's puzzle needs guesses; a complete grid needs none.
     let (hard, _) = fixture(include_str!("../../fixtures/engine/famous.csv"))[0];
     let mut stats = Stats::default();
-    fast::search(&hard, 2, &mut |_| {}, &mut stats);
+    fast::search(&hard, 2, 0, &mut |_| {}, &mut stats);
     assert!(stats.guesses > 0 && stats.steps > 0);
     let (_, solutions) = run(fast::search, &hard, 1);
     let mut stats = Stats::default();
-    assert_eq!(fast::search(&solutions[0], 2, &mut |_| {}, &mut stats), 1);
+    assert_eq!(
+        fast::search(&solutions[0], 2, 0, &mut |_| {}, &mut stats),
+        1
+    );
     assert_eq!(stats.guesses, 0);
 }
 
@@ -252,6 +338,7 @@ proptest! {
         let (n, solutions) = run(fast::search, &g, 3);
         let (m, _) = run(basic::search, &g, 3);
         prop_assert_eq!(n, m);
+        prop_assert!(same_in_both_builds(&g, 3));
         for s in &solutions {
             prop_assert!(valid_solution(&g, s));
         }
@@ -347,6 +434,9 @@ fn full_benchmark_cross_check() {
             }
             if !solutions.iter().all(|s| valid_solution(&givens, s)) {
                 failures.push(format!("{stem}: invalid solution for {line}"));
+            }
+            if !same_in_both_builds(&givens, 2) {
+                failures.push(format!("{stem}: portable and accelerated differ on {line}"));
             }
         }
         println!("{stem}: {count_here} puzzles, slowest {worst_here:?}");
