@@ -654,6 +654,12 @@ pub(super) struct Searcher<'a> {
     guesses: u64,
     /// Dead ends met so far.
     failures: u64,
+    /// Guesses allowed without finding a solution before giving up.
+    budget: u64,
+    /// Guesses since the last solution (or the start).
+    dry: u64,
+    /// The budget ran out: the count is incomplete.
+    gave_up: bool,
 }
 
 impl Searcher<'_> {
@@ -671,6 +677,7 @@ impl Searcher<'_> {
             }
             if state.is_solved() {
                 self.found += 1;
+                self.dry = 0;
                 if self.found <= self.keep {
                     (self.emit)(&state.cells());
                 }
@@ -695,13 +702,14 @@ impl Searcher<'_> {
                 if state.reach(hi, b, c, near) > state.reach(lo, b, c, near) {
                     // Try `hi` first: clear `lo` from the iteration order.
                     let mut next = state;
-                    self.guesses += 1;
-                    next.assume(hi, b, k);
-                    recurse(self, next);
-                    if self.found >= self.limit {
+                    if !self.guess() {
                         return;
                     }
-                    self.guesses += 1;
+                    next.assume(hi, b, k);
+                    recurse(self, next);
+                    if self.stop() || !self.guess() {
+                        return;
+                    }
                     state.assume(lo, b, k);
                     continue;
                 }
@@ -711,7 +719,9 @@ impl Searcher<'_> {
             loop {
                 let d = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
-                self.guesses += 1;
+                if !self.guess() {
+                    return;
+                }
                 if cand == 0 {
                     state.assume(d, b, k);
                     break;
@@ -719,11 +729,28 @@ impl Searcher<'_> {
                 let mut next = state;
                 next.assume(d, b, k);
                 recurse(self, next);
-                if self.found >= self.limit {
+                if self.stop() {
                     return;
                 }
             }
         }
+    }
+
+    /// Counts a guess; false when the budget is spent (the search then unwinds).
+    #[inline(always)]
+    fn guess(&mut self) -> bool {
+        self.guesses += 1;
+        self.dry += 1;
+        if self.dry > self.budget {
+            self.gave_up = true;
+        }
+        !self.gave_up
+    }
+
+    /// Whether the search is over: the limit reached or the budget spent.
+    #[inline(always)]
+    fn stop(&self) -> bool {
+        self.found >= self.limit || self.gave_up
     }
 }
 
@@ -832,6 +859,7 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
 /// placements and eliminations that follow (locked candidates, singles).
 /// Counting updates rather than placed digits keeps the count free: it is
 /// one increment where the update runs anyway.
+#[cfg_attr(not(test), allow(dead_code))]
 pub fn search(
     givens: &[u8; 81],
     limit: usize,
@@ -839,7 +867,20 @@ pub fn search(
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
 ) -> usize {
-    search_with(givens, limit, keep, emit, stats, true)
+    search_with(givens, limit, keep, emit, stats, true, u64::MAX).unwrap_or(0)
+}
+
+/// [`search`] that gives up (`None`) after `budget` guesses in a row that
+/// find no solution; what was emitted before then is only part of the answer.
+pub fn search_budgeted(
+    givens: &[u8; 81],
+    limit: usize,
+    keep: usize,
+    emit: &mut dyn FnMut(&[u8; 81]),
+    stats: &mut Stats,
+    budget: u64,
+) -> Option<usize> {
+    search_with(givens, limit, keep, emit, stats, true, budget)
 }
 
 /// [`search`] with the portable build of the search forced when
@@ -851,12 +892,13 @@ pub(super) fn search_with(
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
     accelerate: bool,
-) -> usize {
+    budget: u64,
+) -> Option<usize> {
     if limit == 0 {
-        return 0;
+        return Some(0);
     }
     let Some(state) = State::new(givens) else {
-        return 0;
+        return Some(0);
     };
     let mut searcher = Searcher {
         limit,
@@ -866,6 +908,9 @@ pub(super) fn search_with(
         steps: 0,
         guesses: 0,
         failures: 0,
+        budget,
+        dry: 0,
+        gave_up: false,
     };
     if accelerate {
         simd::run(&mut searcher, state);
@@ -874,5 +919,5 @@ pub(super) fn search_with(
     }
     stats.steps += searcher.steps;
     stats.guesses += searcher.guesses;
-    searcher.found
+    (!searcher.gave_up).then_some(searcher.found)
 }

@@ -113,6 +113,7 @@ fn same_in_both_builds(givens: &[u8; 81], limit: usize) -> bool {
             &mut |s| solutions.push(*s),
             &mut stats,
             accelerate,
+            u64::MAX,
         );
         results.push((n, solutions, stats));
     }
@@ -179,6 +180,27 @@ fn multiple_solution_fixtures() {
 #[test]
 fn famous_fixtures() {
     assert!(check_file(include_str!("../../fixtures/engine/famous.csv")) >= 12);
+}
+
+/// Boards that send one engine into a search of millions of guesses are
+/// decided by the portfolio within a bound on work (guesses, not time, so
+/// the test cannot be flaky).
+#[test]
+fn adversarial_fixtures_are_decided_within_a_bounded_search() {
+    let cases = fixture(include_str!("../../fixtures/engine/adversarial.csv"));
+    assert!(cases.len() >= 2);
+    for (givens, expected) in cases {
+        let grid = Grid::from_cells(givens).expect("fixture cells 0-9");
+        for limit in [1, 2] {
+            let outcome = super::search(&grid, limit, 1, &mut |_| {});
+            assert_eq!(outcome.solutions, expected.min(limit), "{grid:?}");
+            assert!(
+                outcome.stats.guesses < 50_000,
+                "{grid:?}: {} guesses",
+                outcome.stats.guesses
+            );
+        }
+    }
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn run() -> Result<(), String> {
         let t = Instant::now();
         let mut solved = 0usize;
         for grid in &grids {
-            solved += solver::search(grid, 1, &mut |_| {}).solutions;
+            solved += solver::search(grid, 1, 1, &mut |_| {}).solutions;
         }
         engine = engine.min(t.elapsed());
         std::hint::black_box(solved);
