@@ -140,6 +140,17 @@ trait LineParser {
         lineno: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError>;
+    /// Whether boards of text already fed are still to be handed out (by
+    /// [`LineParser::resume`]) before the next line.
+    fn has_more(&self) -> bool {
+        false
+    }
+    /// Hands out the next boards of text already fed: a parser that finds
+    /// many boards in one line or value gives them a few at a time, so that
+    /// memory does not grow with their number.
+    fn resume(&mut self, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        Ok(())
+    }
     /// Forgets a half-read board after an error.
     fn reset(&mut self);
     /// After an error, whether to skip to the next blank line (for layouts
@@ -375,6 +386,16 @@ impl<R: BufRead> Reader<R> {
     /// Reads lines until at least one item is ready or the input ends.
     fn fill(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.finished {
+            if let Some(parser) = self.parser.as_mut().map(Parser::get) {
+                if parser.has_more() {
+                    let result = parser.resume(&mut self.out);
+                    self.push_parsed();
+                    if let Err(e) = result {
+                        self.after_error(e, false);
+                    }
+                    continue;
+                }
+            }
             let Some((lineno, text)) = self.next_line()? else {
                 self.finished = true;
                 match self.parser.as_mut() {
@@ -387,7 +408,9 @@ impl<R: BufRead> Reader<R> {
                     }
                     _ => {}
                 }
-                if !self.seen_data {
+                // Not `!self.seen_data`: a grid input whose rows hold no
+                // cell (skipped as decoration) has data but no puzzle.
+                if self.next_index == 1 {
                     let line = self.lineno.max(1);
                     self.push_error(ParseError::new(line, 1, ParseErrorKind::NoPuzzle));
                 }
