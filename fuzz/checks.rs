@@ -95,12 +95,51 @@ pub fn parse(data: &[u8]) {
             }
         }
     }
+    if format == Format::Line {
+        assert_eq!(
+            items.len(),
+            line_items(input).max(1),
+            "one item per data line"
+        );
+    }
     let step = usize::from(pick / 6) % 7 + 1;
     let trickled = read_all(
         BufReader::with_capacity(step + 2, Trickle { data: input, step }),
         format,
     );
     assert_eq!(items, trickled, "reads of {step} bytes");
+}
+
+/// The items the `line` format must give: one per line that is not blank
+/// or a `#` comment, less a first data line that is a header (a letter, no
+/// digit, nothing that starts a board). Nothing is dropped silently.
+fn line_items(input: &[u8]) -> usize {
+    let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
+    let input = input.strip_suffix(b"\n").unwrap_or(input);
+    if input.is_empty() {
+        return 0;
+    }
+    let mut count = 0;
+    for line in input.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let Ok(text) = std::str::from_utf8(line) else {
+            count += 1;
+            continue;
+        };
+        let t = text.trim_start();
+        if t.is_empty() || t.starts_with('#') {
+            continue;
+        }
+        let header = count == 0
+            && text.chars().any(char::is_alphabetic)
+            && !text
+                .chars()
+                .any(|c| c.is_ascii_digit() || matches!(c, '[' | '{' | '"' | '\'' | '=' | '|'));
+        if !header {
+            count += 1;
+        }
+    }
+    count
 }
 
 fn read_back(text: &str, format: Format) -> Vec<(Grid, Layout)> {
