@@ -96,11 +96,9 @@ pub fn parse(data: &[u8]) {
         }
     }
     if format == Format::Line {
-        assert_eq!(
-            items.len(),
-            line_items(input).max(1),
-            "one item per data line"
-        );
+        let (fewest, most) = line_items(input);
+        let n = items.len();
+        assert!(fewest <= n && n <= most, "{n} items, one per data line");
     }
     let step = usize::from(pick / 6) % 7 + 1;
     let trickled = read_all(
@@ -111,15 +109,14 @@ pub fn parse(data: &[u8]) {
 }
 
 /// The items the `line` format must give: one per line that is not blank
-/// or a `#` comment, less a first data line that is a header (a letter, no
-/// digit, nothing that starts a board). Nothing is dropped silently.
-fn line_items(input: &[u8]) -> usize {
+/// or a `#` comment, except that a first data line without a digit may be
+/// skipped as a header. Nothing else is dropped silently. Returns the
+/// fewest and the most items allowed.
+fn line_items(input: &[u8]) -> (usize, usize) {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let input = input.strip_suffix(b"\n").unwrap_or(input);
-    if input.is_empty() {
-        return 0;
-    }
     let mut count = 0;
+    let mut first_has_no_digit = false;
     for line in input.split(|&b| b == b'\n') {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         let Ok(text) = std::str::from_utf8(line) else {
@@ -130,16 +127,14 @@ fn line_items(input: &[u8]) -> usize {
         if t.is_empty() || t.starts_with('#') {
             continue;
         }
-        let header = count == 0
-            && text.chars().any(char::is_alphabetic)
-            && !text
-                .chars()
-                .any(|c| c.is_ascii_digit() || matches!(c, '[' | '{' | '"' | '\'' | '=' | '|'));
-        if !header {
-            count += 1;
+        if count == 0 {
+            first_has_no_digit = !text.chars().any(|c| c.is_ascii_digit());
         }
+        count += 1;
     }
-    count
+    // An input with no puzzle at all is one error.
+    let fewest = if first_has_no_digit { count - 1 } else { count };
+    (fewest.max(1), count.max(1))
 }
 
 fn read_back(text: &str, format: Format) -> Vec<(Grid, Layout)> {
