@@ -99,6 +99,9 @@ impl LineParser for Parser {
             }
             self.start = lineno;
         }
+        // White space inside a value only counts for its line end, as in the
+        // reader's look-ahead: the size limit measures content.
+        let text = if text.trim().is_empty() { "" } else { text };
         if let Err(e) = self.scan(text, lineno) {
             self.buf.clear();
             if self.depth == 0 {

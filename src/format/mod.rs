@@ -366,6 +366,13 @@ impl<R: BufRead> Reader<R> {
         if detect::needs_lookahead(first) {
             for _ in 0..DETECT_LOOKAHEAD {
                 match self.read_line()? {
+                    // Every parser treats a line of white space as a blank
+                    // one; keeping it empty bounds what the look-ahead holds
+                    // (16 lines of spaces up to MAX_LINE would be 256 MiB).
+                    Some((lineno, Ok(t))) if t.trim().is_empty() => {
+                        text.push('\n');
+                        self.pending.push_back((lineno, Ok(String::new())));
+                    }
                     Some(line) => {
                         if let (_, Ok(t)) = &line {
                             text.push('\n');
