@@ -45,7 +45,7 @@ pub enum ParseErrorKind {
     Expected { expected: String, found: Found },
     /// The input holds no puzzle at all.
     #[error(
-        "expected a puzzle, found none (the input is empty or holds only blank, comment, header or border lines)"
+        "expected a puzzle, found none (the input is empty or holds only blank, comment or header lines)"
     )]
     NoPuzzle,
     /// A line longer than [`crate::format::MAX_LINE`].
