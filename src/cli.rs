@@ -6,7 +6,18 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 use crate::format::{Format, Layout};
 
+// Help texts. Every command's --help ends with examples that run as written
+// from the repository root (a test runs each of them, with the exit status
+// its `# exit N` comment names, 0 when there is none) and with its exit codes.
+// Lines stay within 80 columns: clap wraps help to the terminal, and a
+// wrapped example would no longer be one command.
+
 const AFTER_HELP: &str = "\
+Examples:
+  sudokit solve fixtures/formats/boj.txt
+  sudokit validate fixtures/valid/lc36-example1.txt
+  cat fixtures/formats/line.txt | sudokit solve --to grid
+
 Exit status: 0 every puzzle succeeded, 1 some puzzle had a negative result
 (unsolvable, invalid, not unique), 2 usage error or unreadable input.";
 
@@ -19,60 +30,66 @@ pub struct Cli {
     pub command: Command,
 }
 
+// `display_name` keeps `sudokit solve --version` printing `sudokit X.Y.Z`, as
+// the top level does, rather than clap's `sudokit-solve X.Y.Z`.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve every puzzle and print the solutions.
-    #[command(after_help = SOLVE_AFTER_HELP)]
+    #[command(display_name = "sudokit", after_help = SOLVE_AFTER_HELP)]
     Solve(SolveArgs),
     /// Check that no digit repeats in any row, column or box.
-    #[command(after_help = VALIDATE_AFTER_HELP)]
+    #[command(display_name = "sudokit", after_help = VALIDATE_AFTER_HELP)]
     Validate(ValidateArgs),
     /// Solve many files and directories on every core.
-    #[command(after_help = BATCH_AFTER_HELP)]
+    #[command(display_name = "sudokit", after_help = BATCH_AFTER_HELP)]
     Batch(BatchArgs),
-    /// Print a shell completion script.
-    #[command(after_help = COMPLETIONS_AFTER_HELP)]
+    /// Print a shell completion script (or the man page).
+    #[command(display_name = "sudokit", after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
 }
 
 const SOLVE_AFTER_HELP: &str = "\
 Examples:
   sudokit solve fixtures/formats/boj.txt
-  sudokit solve --unique --json puzzles.txt
-  cat puzzles.txt | sudokit solve --to line | sort | uniq -c
+  sudokit solve --unique --json fixtures/multiple/two-solutions.txt   # exit 1
+  sudokit solve --all --to line fixtures/multiple/two-solutions.txt | wc -l
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable, invalid or
 (with --unique) not unique, 2 usage error or unreadable input.";
 
 const VALIDATE_AFTER_HELP: &str = "\
 Examples:
-  sudokit validate board.txt
-  sudokit validate --unique -q puzzle.txt && echo proper
-  sudokit solve --json puzzles.txt | sudokit validate --complete
+  sudokit validate fixtures/valid/lc36-example1.txt
+  sudokit validate fixtures/invalid/lc36-example2.txt   # invalid: exit 1
+  sudokit solve fixtures/formats/line.txt | sudokit validate --complete
 
 Exit status: 0 every board valid, 1 some board invalid, 2 usage error or
 unreadable input.";
 
 const BATCH_AFTER_HELP: &str = "\
 Examples:
-  sudokit batch puzzles/
-  sudokit batch -r --glob '*.txt' --out solved/ puzzles/
-  sudokit batch --json big.txt | jq -c 'select(.status != \"solved\")'
+  sudokit batch --glob '*.txt' fixtures/formats
+  sudokit batch -r --glob '*.txt' --out solved fixtures   # exit 1
+  sudokit batch --json -r --glob '*.txt' fixtures | grep -c '\"status\":\"solved\"'
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable or invalid,
 2 usage error or some input unreadable.";
 
 const COMPLETIONS_AFTER_HELP: &str = "\
+Shells: bash, zsh, fish, powershell, elvish; `completions man` prints the
+man page, sudokit(1), in roff.
+
 Examples:
   sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit
   sudokit completions zsh > ~/.zfunc/_sudokit
+  sudokit completions man | gzip > ~/.local/share/man/man1/sudokit.1.gz
 
 Exit status: 0 on success, 2 usage error.";
 
 /// Options shared by every command that reads puzzles.
 #[derive(Debug, Args)]
 pub struct InputArgs {
-    /// Input format (default: detected per input).
+    /// Input format (auto: decided per input from its first data).
     #[arg(short = 'f', long, value_enum, default_value_t = Format::Auto)]
     pub format: Format,
 }
@@ -167,14 +184,14 @@ pub struct BatchArgs {
     #[arg(long, value_name = "DIR", value_hint = clap::ValueHint::DirPath)]
     pub out: Option<PathBuf>,
     /// When to show a progress bar on standard error.
-    #[arg(long, value_enum, default_value_t = Progress::Auto)]
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto)]
     pub progress: Progress,
 }
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
     /// The shell to generate a script for.
-    #[arg(value_enum)]
+    #[arg(value_enum, value_name = "SHELL")]
     pub shell: Shell,
 }
 
@@ -188,13 +205,24 @@ pub enum Progress {
     Never,
 }
 
+/// What `sudokit completions` prints.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Shell {
+    /// Bash (bash-completion).
     Bash,
+    /// Zsh (a _sudokit file for a directory on fpath).
     Zsh,
+    /// Fish.
     Fish,
+    /// PowerShell.
     Powershell,
+    /// Elvish.
     Elvish,
+    /// The man page, sudokit(1), in roff. Not a shell, so it is left out of
+    /// the listed choices and the scripts, but it is generated and kept in
+    /// `completions/` the same way.
+    #[value(hide = true)]
+    Man,
 }
 
 #[cfg(test)]

@@ -93,18 +93,35 @@ pub enum Found {
 impl fmt::Display for Found {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Found::Char(c) => write!(f, "'{}'", c.escape_debug()),
+            Found::Char(c) => write!(f, "'{}'", Shown(&c.to_string())),
             Found::Token(t) => {
                 // A 64 MiB token must not become a 64 MiB message.
                 const SHOWN: usize = 24;
                 let mut chars = t.chars();
                 let head: String = chars.by_ref().take(SHOWN).collect();
                 let more = if chars.next().is_some() { "…" } else { "" };
-                write!(f, "'{}{more}'", head.escape_debug())
+                write!(f, "'{}{more}'", Shown(&head))
             }
             Found::Text(t) => f.write_str(t),
             Found::EndOfLine => f.write_str("the end of the line"),
             Found::EndOfInput => f.write_str("the end of the input"),
         }
+    }
+}
+
+/// Text as shown in a message: control characters (NUL, escapes) spelled
+/// out so that they are visible, everything else as it is.
+struct Shown<'a>(&'a str);
+
+impl fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for c in self.0.chars() {
+            if c.is_control() || c == '\u{feff}' {
+                write!(f, "{}", c.escape_debug())?;
+            } else {
+                write!(f, "{c}")?;
+            }
+        }
+        Ok(())
     }
 }

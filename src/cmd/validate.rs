@@ -1,8 +1,183 @@
-//! `sudokit validate`.
+//! `sudokit validate`: conflicts, and optionally completeness, solvability
+//! and uniqueness, of every board.
 
-use super::ExitStatus;
+use std::iter::Peekable;
+
+use anyhow::Context;
+use serde::Serialize;
+
+use super::{ExitStatus, open};
 use crate::cli::ValidateArgs;
+use crate::format::{Item, Layout, Reader};
+use crate::grid::Grid;
+use crate::output::{Out, Report, Status, diag};
+use crate::solver;
+use crate::validate::{Conflict, conflicts};
 
-pub fn run(_args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
-    anyhow::bail!("`sudokit validate` is not implemented yet")
+/// One board's verdict, one JSON object per line. Fields are only ever added.
+#[derive(Debug, Serialize)]
+pub struct ValidateReport<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    pub line: usize,
+    pub format: Layout,
+    pub puzzle: String,
+    /// `valid` or `invalid`: the overall verdict, as `valid`.
+    pub status: &'static str,
+    pub valid: bool,
+    pub complete: bool,
+    pub conflicts: Vec<Conflict>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solvable: Option<bool>,
+    /// With `--unique`: 0, 1, or 2 meaning two or more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<usize>,
+}
+
+/// The checks of one board under the options given.
+#[derive(Debug)]
+pub struct Verdict {
+    pub valid: bool,
+    pub complete: bool,
+    pub conflicts: Vec<Conflict>,
+    /// Solutions counted up to 2 (when solvability or uniqueness was asked).
+    pub solutions: Option<usize>,
+}
+
+/// Checks `grid`: no repeated digit, and what `args` asks for besides.
+pub fn check(grid: &Grid, args: &ValidateArgs) -> Verdict {
+    let conflicts = conflicts(grid);
+    let complete = grid.is_complete();
+    let solutions = (args.solvable || args.unique).then(|| {
+        if conflicts.is_empty() {
+            solver::count(grid, if args.unique { 2 } else { 1 })
+        } else {
+            0
+        }
+    });
+    let valid = conflicts.is_empty()
+        && (complete || !args.complete)
+        && (!args.solvable || solutions.unwrap_or(0) >= 1)
+        && (!args.unique || solutions == Some(1));
+    Verdict {
+        valid,
+        complete,
+        conflicts,
+        solutions,
+    }
+}
+
+pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
+    let mut out = Out::stdout(args.output.line_buffered);
+    let mut status = ExitStatus::Success;
+    for path in super::input_paths(&args.files) {
+        let input = match open(&path) {
+            Ok(input) => input,
+            Err(err) => {
+                diag(format_args!("{err:#}"));
+                status.note(ExitStatus::Error);
+                continue;
+            }
+        };
+        let source = input.name.as_str();
+        let mut items = Reader::new(input.reader, args.input.format).peekable();
+        let mut several = false;
+        while let Some(item) = next(&mut items, source, &mut status) {
+            // Text output names the puzzle only when its input holds several,
+            // which is known once a second one is in sight.
+            several = several || items.peek().is_some();
+            status.note(handle(&item, source, several, args, &mut out)?);
+            out.end_item()?;
+        }
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+/// The next item, or `None` at the end of the input or when reading fails.
+fn next<I>(items: &mut Peekable<I>, source: &str, status: &mut ExitStatus) -> Option<Item>
+where
+    I: Iterator<Item = std::io::Result<Item>>,
+{
+    match items.next()?.with_context(|| source.to_owned()) {
+        Ok(item) => Some(item),
+        Err(err) => {
+            diag(format_args!("{err:#}"));
+            status.note(ExitStatus::Error);
+            None
+        }
+    }
+}
+
+fn handle(
+    item: &Item,
+    source: &str,
+    several: bool,
+    args: &ValidateArgs,
+    out: &mut Out,
+) -> anyhow::Result<ExitStatus> {
+    let puzzle = match item {
+        Ok(puzzle) => puzzle,
+        Err(e) => {
+            diag(format_args!("{source}:{}", e.error));
+            if args.output.json && !args.quiet {
+                let mut report = Report::new(source, e.index, e.error.line, Status::Error);
+                report.format = e.layout;
+                report.error = Some(format!("{source}:{}", e.error));
+                out.json(&report)?;
+            }
+            return Ok(ExitStatus::Error);
+        }
+    };
+    let verdict = check(&puzzle.grid, args);
+    let exit = if verdict.valid {
+        ExitStatus::Success
+    } else {
+        ExitStatus::Failure
+    };
+    if args.quiet {
+        return Ok(exit);
+    }
+    let word = if verdict.valid { "valid" } else { "invalid" };
+    if args.output.json {
+        out.json(&ValidateReport {
+            source,
+            index: puzzle.index,
+            line: puzzle.line,
+            format: puzzle.layout,
+            puzzle: puzzle.grid.to_line(),
+            status: word,
+            valid: verdict.valid,
+            complete: verdict.complete,
+            conflicts: verdict.conflicts,
+            solvable: args.solvable.then(|| verdict.solutions.unwrap_or(0) > 0),
+            solutions: if args.unique { verdict.solutions } else { None },
+        })?;
+        return Ok(exit);
+    }
+    if several {
+        out.line(&format!("{source}:{}: {word}", puzzle.index))?;
+    } else {
+        out.line(word)?;
+    }
+    for conflict in &verdict.conflicts {
+        out.line(&format!("  {conflict}"))?;
+    }
+    // Reasons other than conflicts are diagnostics: standard output keeps
+    // the documented shape (verdict, then conflict lines).
+    if verdict.conflicts.is_empty() && !verdict.valid {
+        let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
+        let blanks = 81 - puzzle.grid.givens();
+        if args.complete && !verdict.complete {
+            diag(format_args!("{place}: not complete ({blanks} blank cells)"));
+        }
+        match verdict.solutions {
+            Some(0) => diag(format_args!("{place}: no solution")),
+            Some(n) if n > 1 && args.unique => {
+                diag(format_args!("{place}: more than one solution"))
+            }
+            _ => {}
+        }
+    }
+    Ok(exit)
 }

@@ -85,7 +85,7 @@ impl LineParser for Parser {
                 }
             };
             if n > 9 && !whole {
-                let found = Found::Text("more".into());
+                let found = Found::Text("a 10th".into());
                 return Err(ParseError::expected(
                     lineno,
                     column,

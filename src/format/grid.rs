@@ -60,7 +60,7 @@ impl LineParser for Parser {
             if let Some(v) = cell(c) {
                 n += 1;
                 if n > 9 {
-                    let found = Found::Text("more".into());
+                    let found = Found::Text("a 10th".into());
                     return Err(ParseError::expected(
                         lineno,
                         column,

@@ -101,8 +101,11 @@ impl Parser {
                     self.expect = Expect::Row;
                 } else if is_close {
                     if self.rows != 9 {
-                        let found =
-                            Found::Text(format!("the end of the board after {} rows", self.rows));
+                        let plural = if self.rows == 1 { "" } else { "s" };
+                        let found = Found::Text(format!(
+                            "the end of the board after {} row{plural}",
+                            self.rows
+                        ));
                         return err("9 rows".into(), found);
                     }
                     self.close(c, lineno, column)?;
@@ -116,8 +119,9 @@ impl Parser {
                     return err(CELL.into(), Found::Char(c));
                 }
                 if self.in_row != 9 {
+                    let plural = if self.in_row == 1 { "" } else { "s" };
                     let found = Found::Text(format!(
-                        "the end of row {} after {} cells",
+                        "the end of row {} after {} cell{plural}",
                         self.rows + 1,
                         self.in_row
                     ));

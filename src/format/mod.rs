@@ -197,6 +197,17 @@ fn is_filler(text: &str) -> bool {
 /// A header line (e.g. a CSV header) is skipped when it is the first data line:
 /// it has a letter, no digit and nothing that starts a board.
 fn is_header(text: &str) -> bool {
+    // `.sdk` files may open with a section label such as `[Puzzle]`.
+    let t = text.trim();
+    let section = t.len() > 2
+        && t.starts_with('[')
+        && t.ends_with(']')
+        && t[1..t.len() - 1]
+            .chars()
+            .all(|c| c.is_alphabetic() || c == ' ');
+    if section {
+        return true;
+    }
     text.chars().any(|c| c.is_alphabetic())
         && !text
             .chars()

@@ -1,0 +1,121 @@
+
+using namespace System.Management.Automation
+using namespace System.Management.Automation.Language
+
+Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
+    param($wordToComplete, $commandAst, $cursorPosition)
+
+    $commandElements = $commandAst.CommandElements
+    $command = @(
+        'sudokit'
+        for ($i = 1; $i -lt $commandElements.Count; $i++) {
+            $element = $commandElements[$i]
+            if ($element -isnot [StringConstantExpressionAst] -or
+                $element.StringConstantType -ne [StringConstantType]::BareWord -or
+                $element.Value.StartsWith('-') -or
+                $element.Value -eq $wordToComplete) {
+                break
+        }
+        $element.Value
+    }) -join ';'
+
+    $completions = @(switch ($command) {
+        'sudokit' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Solve every puzzle and print the solutions')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that no digit repeats in any row, column or box')
+            [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Solve many files and directories on every core')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'sudokit;solve' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of printed boards (default: the layout of the input)')
+            [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Most solutions to count or print with --count and --all')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('--unique', '--unique', [CompletionResultType]::ParameterName, 'Treat a puzzle with more than one solution as a failure (`multiple`)')
+            [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Print the number of solutions instead of a board')
+            [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Print every solution (up to --limit)')
+            [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Add search figures (guesses, propagation steps, time)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'sudokit;validate' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('--complete', '--complete', [CompletionResultType]::ParameterName, 'A board with blank cells is invalid (checks a finished solution)')
+            [CompletionResult]::new('--solvable', '--solvable', [CompletionResultType]::ParameterName, 'Also require at least one solution')
+            [CompletionResult]::new('--unique', '--unique', [CompletionResultType]::ParameterName, 'Also require exactly one solution')
+            [CompletionResult]::new('-q', '-q', [CompletionResultType]::ParameterName, 'Print nothing; the exit status answers')
+            [CompletionResult]::new('--quiet', '--quiet', [CompletionResultType]::ParameterName, 'Print nothing; the exit status answers')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'sudokit;batch' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of written boards (default: the layout of each input)')
+            [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Only files whose name matches this glob (e.g. ''*.txt''); may be repeated')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
+            [CompletionResult]::new('--out', '--out', [CompletionResultType]::ParameterName, 'Write each input''s solutions to a file at the same relative path under DIR')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on standard error')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('-r', '-r', [CompletionResultType]::ParameterName, 'Descend into subdirectories')
+            [CompletionResult]::new('--recursive', '--recursive', [CompletionResultType]::ParameterName, 'Descend into subdirectories')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'sudokit;completions' {
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'sudokit;help' {
+            [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Solve every puzzle and print the solutions')
+            [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that no digit repeats in any row, column or box')
+            [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Solve many files and directories on every core')
+            [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
+            [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
+            break
+        }
+        'sudokit;help;solve' {
+            break
+        }
+        'sudokit;help;validate' {
+            break
+        }
+        'sudokit;help;batch' {
+            break
+        }
+        'sudokit;help;completions' {
+            break
+        }
+        'sudokit;help;help' {
+            break
+        }
+    })
+
+    $completions.Where{ $_.CompletionText -like "$wordToComplete*" } |
+        Sort-Object -Property ListItemText
+}

@@ -1,0 +1,105 @@
+
+use builtin;
+use str;
+
+set edit:completion:arg-completer[sudokit] = {|@words|
+    fn spaces {|n|
+        builtin:repeat $n ' ' | str:join ''
+    }
+    fn cand {|text desc|
+        edit:complex-candidate $text &display=$text' '(spaces (- 14 (wcswidth $text)))$desc
+    }
+    var command = 'sudokit'
+    for word $words[1..-1] {
+        if (str:has-prefix $word '-') {
+            break
+        }
+        set command = $command';'$word
+    }
+    var completions = [
+        &'sudokit'= {
+            cand -h 'Print help'
+            cand --help 'Print help'
+            cand -V 'Print version'
+            cand --version 'Print version'
+            cand solve 'Solve every puzzle and print the solutions'
+            cand validate 'Check that no digit repeats in any row, column or box'
+            cand batch 'Solve many files and directories on every core'
+            cand completions 'Print a shell completion script (or the man page)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'sudokit;solve'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --to 'Layout of printed boards (default: the layout of the input)'
+            cand --limit 'Most solutions to count or print with --count and --all'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand --unique 'Treat a puzzle with more than one solution as a failure (`multiple`)'
+            cand --count 'Print the number of solutions instead of a board'
+            cand --all 'Print every solution (up to --limit)'
+            cand --stats 'Add search figures (guesses, propagation steps, time)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sudokit;validate'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand --complete 'A board with blank cells is invalid (checks a finished solution)'
+            cand --solvable 'Also require at least one solution'
+            cand --unique 'Also require exactly one solution'
+            cand -q 'Print nothing; the exit status answers'
+            cand --quiet 'Print nothing; the exit status answers'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sudokit;batch'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --to 'Layout of written boards (default: the layout of each input)'
+            cand --glob 'Only files whose name matches this glob (e.g. ''*.txt''); may be repeated'
+            cand -j 'Worker threads (default: every core)'
+            cand --jobs 'Worker threads (default: every core)'
+            cand --out 'Write each input''s solutions to a file at the same relative path under DIR'
+            cand --progress 'When to show a progress bar on standard error'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand -r 'Descend into subdirectories'
+            cand --recursive 'Descend into subdirectories'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sudokit;completions'= {
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sudokit;help'= {
+            cand solve 'Solve every puzzle and print the solutions'
+            cand validate 'Check that no digit repeats in any row, column or box'
+            cand batch 'Solve many files and directories on every core'
+            cand completions 'Print a shell completion script (or the man page)'
+            cand help 'Print this message or the help of the given subcommand(s)'
+        }
+        &'sudokit;help;solve'= {
+        }
+        &'sudokit;help;validate'= {
+        }
+        &'sudokit;help;batch'= {
+        }
+        &'sudokit;help;completions'= {
+        }
+        &'sudokit;help;help'= {
+        }
+    ]
+    $completions[$command]
+}

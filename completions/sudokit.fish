@@ -1,0 +1,96 @@
+# Print an optspec for argparse to handle cmd's options that are independent of any subcommand.
+function __fish_sudokit_global_optspecs
+    string join \n h/help V/version
+end
+
+function __fish_sudokit_needs_command
+    # Figure out if the current invocation already has a command.
+    set -l cmd (commandline -opc)
+    set -e cmd[1]
+    argparse -s (__fish_sudokit_global_optspecs) -- $cmd 2>/dev/null
+    or return
+    if set -q argv[1]
+        # Also print the command, so this can be used to figure out what it is.
+        echo $argv[1]
+        return 1
+    end
+    return 0
+end
+
+function __fish_sudokit_using_subcommand
+    set -l cmd (__fish_sudokit_needs_command)
+    test -z "$cmd"
+    and return 1
+    contains -- $cmd[1] $argv
+end
+
+complete -c sudokit -n "__fish_sudokit_needs_command" -s h -l help -d 'Print help'
+complete -c sudokit -n "__fish_sudokit_needs_command" -s V -l version -d 'Print version'
+complete -c sudokit -n "__fish_sudokit_needs_command" -f -a "solve" -d 'Solve every puzzle and print the solutions'
+complete -c sudokit -n "__fish_sudokit_needs_command" -f -a "validate" -d 'Check that no digit repeats in any row, column or box'
+complete -c sudokit -n "__fish_sudokit_needs_command" -f -a "batch" -d 'Solve many files and directories on every core'
+complete -c sudokit -n "__fish_sudokit_needs_command" -f -a "completions" -d 'Print a shell completion script (or the man page)'
+complete -c sudokit -n "__fish_sudokit_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -s f -l format -d 'Input format (auto: decided per input from its first data)' -r -f -a "auto\t'Decide per input from its first data'
+boj\t'81 numbers 0-9 separated by white space, 9 lines of 9 (BOJ 2580)'
+leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
+line\t'One puzzle per line, 81 cell characters'
+json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
+grid\t'A board drawn for people, with | - + = as decoration'"
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l to -d 'Layout of printed boards (default: the layout of the input)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
+leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
+line\t'One 81-character line per board'
+json\t'A 9×9 JSON array of numbers per line'
+grid\t'A board drawn for people'"
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l limit -d 'Most solutions to count or print with --count and --all' -r
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l unique -d 'Treat a puzzle with more than one solution as a failure (`multiple`)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l count -d 'Print the number of solutions instead of a board'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l all -d 'Print every solution (up to --limit)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l stats -d 'Add search figures (guesses, propagation steps, time)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -s V -l version -d 'Print version'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s f -l format -d 'Input format (auto: decided per input from its first data)' -r -f -a "auto\t'Decide per input from its first data'
+boj\t'81 numbers 0-9 separated by white space, 9 lines of 9 (BOJ 2580)'
+leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
+line\t'One puzzle per line, 81 cell characters'
+json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
+grid\t'A board drawn for people, with | - + = as decoration'"
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l complete -d 'A board with blank cells is invalid (checks a finished solution)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l solvable -d 'Also require at least one solution'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l unique -d 'Also require exactly one solution'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s q -l quiet -d 'Print nothing; the exit status answers'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s V -l version -d 'Print version'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s f -l format -d 'Input format (auto: decided per input from its first data)' -r -f -a "auto\t'Decide per input from its first data'
+boj\t'81 numbers 0-9 separated by white space, 9 lines of 9 (BOJ 2580)'
+leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
+line\t'One puzzle per line, 81 cell characters'
+json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
+grid\t'A board drawn for people, with | - + = as decoration'"
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l to -d 'Layout of written boards (default: the layout of each input)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
+leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
+line\t'One 81-character line per board'
+json\t'A 9×9 JSON array of numbers per line'
+grid\t'A board drawn for people'"
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l glob -d 'Only files whose name matches this glob (e.g. \'*.txt\'); may be repeated' -r
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s j -l jobs -d 'Worker threads (default: every core)' -r
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l out -d 'Write each input\'s solutions to a file at the same relative path under DIR' -r -f -a "(__fish_complete_directories)"
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l progress -d 'When to show a progress bar on standard error' -r -f -a "auto\t'Only when standard error is a terminal'
+always\t'Always'
+never\t'Never'"
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s r -l recursive -d 'Descend into subdirectories'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s V -l version -d 'Print version'
+complete -c sudokit -n "__fish_sudokit_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c sudokit -n "__fish_sudokit_using_subcommand completions" -s V -l version -d 'Print version'
+complete -c sudokit -n "__fish_sudokit_using_subcommand help; and not __fish_seen_subcommand_from solve validate batch completions help" -f -a "solve" -d 'Solve every puzzle and print the solutions'
+complete -c sudokit -n "__fish_sudokit_using_subcommand help; and not __fish_seen_subcommand_from solve validate batch completions help" -f -a "validate" -d 'Check that no digit repeats in any row, column or box'
+complete -c sudokit -n "__fish_sudokit_using_subcommand help; and not __fish_seen_subcommand_from solve validate batch completions help" -f -a "batch" -d 'Solve many files and directories on every core'
+complete -c sudokit -n "__fish_sudokit_using_subcommand help; and not __fish_seen_subcommand_from solve validate batch completions help" -f -a "completions" -d 'Print a shell completion script (or the man page)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand help; and not __fish_seen_subcommand_from solve validate batch completions help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
