@@ -559,7 +559,6 @@ fn solve_json_to_a_full_device_is_an_error() {
 }
 
 #[test]
-#[ignore = "needs validate: enable when `sudokit validate` is implemented"]
 fn validate_to_a_full_device_is_an_error() {
     let Some(output) = to_full_device(&["validate", "formats/line.txt"]) else {
         return;
@@ -573,7 +572,6 @@ fn validate_to_a_full_device_is_an_error() {
 }
 
 #[test]
-#[ignore = "needs validate: enable when `sudokit validate` is implemented"]
 fn validate_to_a_closed_pipe_ends_quietly() {
     use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().expect("temp dir");
