@@ -231,6 +231,7 @@ pub struct Reader<R> {
     ready: VecDeque<Item>,
     next_index: usize,
     seen_data: bool,
+    header_skipped: bool,
     skipping: bool,
     finished: bool,
 }
@@ -262,6 +263,7 @@ impl<R: BufRead> Reader<R> {
             ready: VecDeque::new(),
             next_index: 1,
             seen_data: false,
+            header_skipped: false,
             skipping: false,
             finished: false,
         }
@@ -449,7 +451,13 @@ impl<R: BufRead> Reader<R> {
                 continue;
             }
             if !self.seen_data {
-                if is_filler(&text) || is_header(&text) {
+                if is_filler(&text) {
+                    continue;
+                }
+                // One header at most: a second line like it is data, so that
+                // it is reported rather than dropped without a word.
+                if !self.header_skipped && is_header(&text) {
+                    self.header_skipped = true;
                     continue;
                 }
                 self.seen_data = true;

@@ -304,6 +304,22 @@ fn invalid_utf8_is_a_located_error_and_reading_goes_on() {
 }
 
 #[test]
+fn only_one_header_line_is_skipped() {
+    // A CSV header is skipped; a second line like it is reported, not dropped.
+    let input = format!("puzzles\nsolutions\n{LC37}\n");
+    let output = check(
+        &["solve", "-f", "line"],
+        &input,
+        &format!("{LC37_SOLVED}\n"),
+        2,
+    );
+    assert_eq!(
+        stderr(&output),
+        "sudokit: <stdin>:2:1: expected a digit 0-9 or '.', found 's'\n"
+    );
+}
+
+#[test]
 fn an_input_without_any_cell_is_no_puzzle() {
     for input in ["@@@\n", "----+----\n| |\n", "#only\n\n"] {
         assert_error(&sudokit(&["solve"], input), "expected a puzzle, found none");
