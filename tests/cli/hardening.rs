@@ -87,6 +87,35 @@ fn fuzz_regressions_stay_fixed() {
     assert!(replayed > 0, "no fuzz regression inputs found");
 }
 
+#[test]
+#[ignore = "needs the fast engine: the basic one takes 1.5 million guesses (about 1 s)"]
+fn slow_fuzz_inputs_are_decided_quickly() {
+    // Inputs on which the solve target timed out under instrumentation. The
+    // bound is on search work, not time, so the test cannot be flaky; the
+    // full properties run too.
+    let dir = fixtures().join("fuzz-regressions").join("solve-slow");
+    let entries = std::fs::read_dir(&dir).expect("solve-slow regressions");
+    for entry in entries {
+        let path = entry.expect("directory entry").path();
+        let data = std::fs::read(&path).expect("regression input");
+        let mut cells = [0u8; 81];
+        for (cell, &b) in cells.iter_mut().zip(&data) {
+            if (b'1'..=b'9').contains(&b) {
+                *cell = b - b'0';
+            }
+        }
+        let grid = sudokit::Grid::from_cells(cells).expect("cells 0-9");
+        let outcome = sudokit::solver::search(&grid, 2, &mut |_| {});
+        assert!(
+            outcome.stats.guesses < 100_000,
+            "{}: {} guesses",
+            path.display(),
+            outcome.stats.guesses
+        );
+        checks::solve_all(&data);
+    }
+}
+
 // ---- limits ---------------------------------------------------------------
 
 #[test]
