@@ -20,6 +20,13 @@ impl Grid {
         cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
     }
 
+    /// Builds a board from values the caller has already checked to be 0-9
+    /// (parsers and engines produce no others); checked in debug builds.
+    pub(crate) fn from_checked(cells: [u8; 81]) -> Grid {
+        debug_assert!(cells.iter().all(|&v| v <= 9), "cell value above 9");
+        Grid { cells }
+    }
+
     /// The cells, row-major, `0` for blank.
     pub fn cells(&self) -> &[u8; 81] {
         &self.cells

@@ -92,24 +92,33 @@ pub fn conflicts(grid: &Grid) -> Vec<Conflict> {
     found
 }
 
+/// Row, column and box of each cell, precomputed so that the check below
+/// needs no division.
+const PLACES: [(u8, u8, u8); 81] = {
+    let mut places = [(0, 0, 0); 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        places[i] = (r as u8, c as u8, ((r / 3) * 3 + c / 3) as u8);
+        i += 1;
+    }
+    places
+};
+
 /// True when no digit repeats in any unit (blanks allowed).
 pub fn is_valid(grid: &Grid) -> bool {
     let mut rows = [0u16; 9];
     let mut cols = [0u16; 9];
     let mut boxes = [0u16; 9];
-    for (i, &v) in grid.cells().iter().enumerate() {
-        if v == 0 {
-            continue;
-        }
-        let (r, c) = (i / 9, i % 9);
-        let bit = 1u16 << v;
-        let b = crate::grid::box_of(r, c);
-        if (rows[r] | cols[c] | boxes[b]) & bit != 0 {
-            return false;
-        }
+    // Blanks map to bit 0, which is masked off: no branch per cell.
+    let mut repeated = 0u16;
+    for (&v, &(r, c, b)) in grid.cells().iter().zip(PLACES.iter()) {
+        let bit = (1u16 << v) & !1;
+        let (r, c, b) = (usize::from(r), usize::from(c), usize::from(b));
+        repeated |= (rows[r] | cols[c] | boxes[b]) & bit;
         rows[r] |= bit;
         cols[c] |= bit;
         boxes[b] |= bit;
     }
-    true
+    repeated == 0
 }

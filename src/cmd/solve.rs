@@ -61,16 +61,6 @@ impl Mode {
 /// Solves one board as `mode` asks.
 pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
     let started = mode.stats.then(Instant::now);
-    if !validate::is_valid(grid) {
-        return Solved {
-            status: Status::Invalid,
-            solutions: Vec::new(),
-            count: 0,
-            capped: false,
-            conflicts: validate::conflicts(grid),
-            stats: started.map(|t| StatsReport::new(solver::Stats::default(), t.elapsed())),
-        };
-    }
     // Counting searches one past the limit, so that a count equal to the
     // limit is exact and only a count beyond it is reported as capped.
     let search_limit = if mode.count || mode.all {
@@ -93,6 +83,18 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
     } else {
         usize::MAX
     });
+    // The engine finds no solution for givens that conflict, so the
+    // conflict check is only needed, and only paid for, when it finds none.
+    if outcome.solutions == 0 && !validate::is_valid(grid) {
+        return Solved {
+            status: Status::Invalid,
+            solutions: Vec::new(),
+            count: 0,
+            capped: false,
+            conflicts: validate::conflicts(grid),
+            stats: started.map(|t| StatsReport::new(outcome.stats, t.elapsed())),
+        };
+    }
     let status = match outcome.solutions {
         0 => Status::Unsolvable,
         n if mode.unique && n > 1 => Status::Multiple,
@@ -206,10 +208,12 @@ fn write_text(
     mode: Mode,
     out: &mut Out,
 ) -> anyhow::Result<()> {
-    let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
+    // Built only when a message needs it: most puzzles print no message.
+    let place = || format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
     if let Some(stats) = solved.stats {
         diag(format_args!(
-            "{place}: {}, {} guesses, {} steps, {} µs",
+            "{}: {}, {} guesses, {} steps, {} µs",
+            place(),
             solved.status.describe(),
             stats.guesses,
             stats.steps,
@@ -227,7 +231,8 @@ fn write_text(
             }
             if solved.capped {
                 diag(format_args!(
-                    "{place}: stopped at --limit {} solutions",
+                    "{}: stopped at --limit {} solutions",
+                    place(),
                     mode.limit
                 ));
             }
@@ -238,7 +243,8 @@ fn write_text(
                 out.line("0")?;
             }
             diag(format_args!(
-                "{place}: {}: {}",
+                "{}: {}: {}",
+                place(),
                 Status::Invalid.describe(),
                 conflicts.join("; ")
             ));
@@ -248,7 +254,7 @@ fn write_text(
                 let plus = if solved.capped { "+" } else { "" };
                 out.line(&format!("{}{plus}", solved.count))?;
             }
-            diag(format_args!("{place}: {}", status.describe()));
+            diag(format_args!("{}: {}", place(), status.describe()));
         }
     }
     Ok(())

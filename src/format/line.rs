@@ -95,33 +95,42 @@ impl LineParser for Parser {
     }
 }
 
+/// Cell values by byte: `1`-`9` for digits, `0` for `0` and `.`, `NOT_CELL` otherwise.
+const CELL_OF: [u8; 256] = {
+    let mut table = [NOT_CELL; 256];
+    table[b'.' as usize] = 0;
+    let mut d = 0;
+    while d <= 9 {
+        table[(b'0' + d) as usize] = d;
+        d += 1;
+    }
+    table
+};
+const NOT_CELL: u8 = 0xff;
+
 /// The common case, a well-formed line, checked byte by byte; `None` sends
 /// anything else to the careful path that locates the error.
 fn fast_line(text: &str) -> Option<Grid> {
     let bytes = text.as_bytes();
     let cells = bytes.get(..81)?;
-    if !matches!(
-        bytes.get(81),
-        None | Some(b' ' | b'\t' | b',' | b';' | b':' | b'|')
-    ) {
+    if !matches!(bytes.get(81), None | Some(b' ' | b'\t' | b',' | b';' | b':' | b'|')) {
         return None;
     }
     let mut array = [0u8; 81];
+    let mut seen = 0u8;
     for (slot, &b) in array.iter_mut().zip(cells) {
-        *slot = match b {
-            b'1'..=b'9' => b - b'0',
-            b'0' | b'.' => 0,
-            _ => return None,
-        };
+        *slot = CELL_OF[usize::from(b)];
+        seen |= *slot;
     }
-    Grid::from_cells(array)
+    // One test for all 81: NOT_CELL sets the high bit, no cell value does.
+    (seen & 0x80 == 0).then(|| Grid::from_checked(array))
 }
 
 pub(super) fn render(grid: &Grid, out: &mut String) {
-    out.extend(
-        grid.cells()
-            .iter()
-            .map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }),
-    );
-    out.push('\n');
+    let mut line = [b'\n'; 82];
+    for (slot, &v) in line.iter_mut().zip(grid.cells()) {
+        *slot = if v == 0 { b'.' } else { b'0' + v };
+    }
+    // Only ASCII was written, so this never takes the fallback.
+    out.push_str(std::str::from_utf8(&line).unwrap_or_default());
 }

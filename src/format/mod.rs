@@ -549,5 +549,5 @@ pub(crate) fn grid_from(cells: &[u8]) -> Grid {
     let mut array = [0u8; 81];
     array.copy_from_slice(&cells[..81]);
     // Every parser only stores values from `cell_value`, which are 0-9.
-    Grid::from_cells(array).unwrap_or(Grid::EMPTY)
+    Grid::from_checked(array)
 }

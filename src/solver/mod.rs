@@ -4,7 +4,11 @@
 //! itself is a plain function over 81 cell values, so another engine can
 //! replace it without touching formats or commands.
 
+#[cfg_attr(not(test), allow(dead_code))]
 mod basic;
+mod fast;
+#[cfg(test)]
+mod tests;
 
 use crate::grid::Grid;
 
@@ -41,7 +45,7 @@ pub fn search(grid: &Grid, limit: usize, on_solution: &mut dyn FnMut(&Grid)) -> 
             on_solution(&solution);
         }
     };
-    let solutions = basic::search(grid.cells(), limit, &mut emit, &mut stats);
+    let solutions = fast::search(grid.cells(), limit, &mut emit, &mut stats);
     Outcome { solutions, stats }
 }
 

@@ -1,0 +1,366 @@
+//! Exactness tests for the engines: fixtures with known solution counts,
+//! limits, clashing givens, a property test of the fast engine against the
+//! reference engine, and (ignored by default) a full pass over the shared
+//! benchmark sets.
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use proptest::prelude::*;
+
+use super::{Stats, basic, fast};
+use crate::grid::Grid;
+
+/// Solution count class: 0, 1, or 2 for "two or more".
+fn class(n: usize) -> usize {
+    n.min(2)
+}
+
+/// Parses an 81-character puzzle line ('.' or '0' blank).
+fn parse(line: &str) -> Option<[u8; 81]> {
+    let bytes = line.as_bytes();
+    if bytes.len() != 81 {
+        return None;
+    }
+    let mut cells = [0u8; 81];
+    for (cell, &ch) in cells.iter_mut().zip(bytes) {
+        *cell = match ch {
+            b'1'..=b'9' => ch - b'0',
+            b'.' | b'0' => 0,
+            _ => return None,
+        };
+    }
+    Some(cells)
+}
+
+/// Parses a fixture file: `PUZZLE,EXPECTED` lines (see fixtures/engine/README.md).
+fn fixture(text: &str) -> Vec<([u8; 81], usize)> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (puzzle, expected) = l
+                .split_once(',')
+                .unwrap_or_else(|| panic!("no comma in {l}"));
+            let cells = parse(puzzle).unwrap_or_else(|| panic!("bad puzzle {puzzle}"));
+            let expected = match expected {
+                "0" => 0,
+                "1" => 1,
+                "2+" => 2,
+                other => panic!("bad expected count {other}"),
+            };
+            (cells, expected)
+        })
+        .collect()
+}
+
+/// True when `cells` is a complete grid obeying the rules that keeps every
+/// given of `givens`.
+fn valid_solution(givens: &[u8; 81], cells: &[u8; 81]) -> bool {
+    for i in 0..81 {
+        if !(1..=9).contains(&cells[i]) || (givens[i] != 0 && givens[i] != cells[i]) {
+            return false;
+        }
+    }
+    for unit in 0..9 {
+        let (mut row, mut col, mut bx) = (0u16, 0u16, 0u16);
+        for j in 0..9 {
+            row |= 1 << cells[unit * 9 + j];
+            col |= 1 << cells[j * 9 + unit];
+            let (r, c) = ((unit / 3) * 3 + j / 3, (unit % 3) * 3 + j % 3);
+            bx |= 1 << cells[r * 9 + c];
+        }
+        if row != 0x3FE || col != 0x3FE || bx != 0x3FE {
+            return false;
+        }
+    }
+    true
+}
+
+type Engine = fn(&[u8; 81], usize, &mut dyn FnMut(&[u8; 81]), &mut Stats) -> usize;
+
+/// Runs `engine` and returns (count, solutions), checking that the count
+/// matches the number of solutions emitted and that they are distinct.
+fn run(engine: Engine, givens: &[u8; 81], limit: usize) -> (usize, Vec<[u8; 81]>) {
+    let mut solutions = Vec::new();
+    let mut stats = Stats::default();
+    let n = engine(givens, limit, &mut |s| solutions.push(*s), &mut stats);
+    assert_eq!(n, solutions.len(), "count differs from solutions emitted");
+    assert!(n <= limit, "more solutions than the limit");
+    let distinct: HashSet<_> = solutions.iter().collect();
+    assert_eq!(distinct.len(), n, "a solution was emitted twice");
+    (n, solutions)
+}
+
+/// Full check of one fixture line against both engines at limits 1 and 2.
+fn check(givens: &[u8; 81], expected: usize) {
+    let line = Grid::from_cells(*givens).map_or_else(String::new, |g| g.to_line());
+    for limit in [1, 2] {
+        let (n, solutions) = run(fast::search, givens, limit);
+        assert_eq!(n, expected.min(limit), "fast, limit {limit}: {line}");
+        for s in &solutions {
+            assert!(
+                valid_solution(givens, s),
+                "fast gave a bad solution for {line}"
+            );
+        }
+        let (m, reference) = run(basic::search, givens, limit);
+        assert_eq!(m, n, "fast and basic disagree at limit {limit}: {line}");
+        for s in &reference {
+            assert!(
+                valid_solution(givens, s),
+                "basic gave a bad solution for {line}"
+            );
+        }
+        if expected == 1 {
+            assert_eq!(
+                solutions, reference,
+                "two different unique solutions for {line}"
+            );
+        }
+    }
+}
+
+fn check_file(text: &str) -> usize {
+    let cases = fixture(text);
+    assert!(!cases.is_empty());
+    for (givens, expected) in &cases {
+        check(givens, *expected);
+    }
+    cases.len()
+}
+
+#[test]
+fn unique_fixtures() {
+    assert!(check_file(include_str!("../../fixtures/engine/unique.csv")) >= 40);
+}
+
+#[test]
+fn unsolvable_fixtures() {
+    assert!(check_file(include_str!("../../fixtures/engine/none.csv")) >= 24);
+}
+
+#[test]
+fn multiple_solution_fixtures() {
+    assert!(check_file(include_str!("../../fixtures/engine/multiple.csv")) >= 24);
+}
+
+#[test]
+fn famous_fixtures() {
+    assert!(check_file(include_str!("../../fixtures/engine/famous.csv")) >= 12);
+}
+
+#[test]
+fn limit_is_exact_on_the_empty_grid() {
+    let empty = [0u8; 81];
+    for limit in [1, 2, 3, 17, 1000] {
+        let (n, solutions) = run(fast::search, &empty, limit);
+        assert_eq!(n, limit);
+        assert!(solutions.iter().all(|s| valid_solution(&empty, s)));
+    }
+    // The public wrappers keep to the limit too.
+    assert_eq!(super::count(&Grid::EMPTY, 1000), 1000);
+    let all = super::enumerate(&Grid::EMPTY, 250);
+    assert_eq!(all.len(), 250);
+    assert_eq!(all.iter().collect::<HashSet<_>>().len(), 250);
+    assert_eq!(super::count(&Grid::EMPTY, 0), 0);
+}
+
+#[test]
+fn limit_zero_finds_nothing() {
+    let mut called = false;
+    let n = fast::search(&[0; 81], 0, &mut |_| called = true, &mut Stats::default());
+    assert_eq!(n, 0);
+    assert!(!called);
+}
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    let mut cases = Vec::new();
+    // Same digit twice in a row, a column, a box, and across bands in a column.
+    for (a, b) in [(0, 8), (0, 72), (0, 20), (4, 40), (30, 33), (80, 62)] {
+        let mut g = [0u8; 81];
+        g[a] = 5;
+        g[b] = 5;
+        cases.push(g);
+    }
+    // A clash hidden among an otherwise solvable puzzle.
+    let (mut g, _) = fixture(include_str!("../../fixtures/engine/unique.csv"))[0];
+    let (i, v) = g
+        .iter()
+        .enumerate()
+        .find(|(_, v)| **v != 0)
+        .map(|(i, v)| (i, *v))
+        .unwrap_or((0, 1));
+    let j = (i / 9) * 9 + (i % 9 + 4) % 9;
+    g[j] = v;
+    cases.push(g);
+    for g in &cases {
+        assert_eq!(run(fast::search, g, 2).0, 0);
+        assert_eq!(run(basic::search, g, 2).0, 0);
+    }
+}
+
+#[test]
+fn values_above_nine_give_no_solution() {
+    for v in [10u8, 11, 200, 255] {
+        let mut g = [0u8; 81];
+        g[40] = v;
+        assert_eq!(run(fast::search, &g, 2).0, 0);
+    }
+}
+
+#[test]
+fn stats_are_counted() {
+    // Inkala's puzzle needs guesses; a complete grid needs none.
+    let (hard, _) = fixture(include_str!("../../fixtures/engine/famous.csv"))[0];
+    let mut stats = Stats::default();
+    fast::search(&hard, 2, &mut |_| {}, &mut stats);
+    assert!(stats.guesses > 0 && stats.steps > 0);
+    let (_, solutions) = run(fast::search, &hard, 1);
+    let mut stats = Stats::default();
+    assert_eq!(fast::search(&solutions[0], 2, &mut |_| {}, &mut stats), 1);
+    assert_eq!(stats.guesses, 0);
+}
+
+/// A fixed solved grid; the property test permutes its digits and blanks
+/// most of it, which yields consistent puzzles of every kind.
+const SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
+
+    #[test]
+    fn fast_agrees_with_basic_on_random_grids(
+        perm in Just((1u8..=9).collect::<Vec<u8>>()).prop_shuffle(),
+        keep in prop::collection::vec(prop::bool::weighted(0.3), 81),
+        noise in prop::collection::vec((0usize..81, 0u8..=9), 0..4),
+    ) {
+        let solved = parse(SOLVED).unwrap_or([0; 81]);
+        let mut g = [0u8; 81];
+        for i in 0..81 {
+            if keep[i] {
+                g[i] = perm[usize::from(solved[i] - 1)];
+            }
+        }
+        // A few arbitrary cells, which may clash or make it unsolvable.
+        for &(i, v) in &noise {
+            g[i] = v;
+        }
+        let (n, solutions) = run(fast::search, &g, 3);
+        let (m, _) = run(basic::search, &g, 3);
+        prop_assert_eq!(n, m);
+        for s in &solutions {
+            prop_assert!(valid_solution(&g, s));
+        }
+    }
+
+    #[test]
+    fn never_panics_on_arbitrary_cells(cells in prop::collection::vec(0u8..=9, 81)) {
+        let mut g = [0u8; 81];
+        g.copy_from_slice(&cells);
+        let (n, solutions) = run(fast::search, &g, 2);
+        let (m, _) = run(basic::search, &g, 2);
+        prop_assert_eq!(n, m);
+        for s in &solutions {
+            prop_assert!(valid_solution(&g, s));
+        }
+    }
+}
+
+/// Expected count class of a benchmark file, from its README.
+fn expected_class(stem: &str) -> Option<usize> {
+    match stem {
+        "17clue"
+        | "top1465"
+        | "top95"
+        | "forum_hardest_1905_11plus"
+        | "forum_hardest_1106"
+        | "gen10k" => Some(1),
+        "serg_benchmark_multisol" | "multisolution10k" => Some(2),
+        "nosolution10k" => Some(0),
+        _ => None,
+    }
+}
+
+/// Every puzzle of every benchmark set: count class and solution validity,
+/// plus the slowest puzzle. Run with `cargo test --release -- --ignored`.
+#[test]
+#[ignore = "minutes of work: run with cargo test --release -- --ignored"]
+#[allow(clippy::print_stdout)] // the report is the point of this test
+fn full_benchmark_cross_check() {
+    let dir = std::env::var_os("SUDOKIT_BENCH_DATA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench-data"));
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!(
+            "benchmark data not found at {}; skipping the full cross-check",
+            dir.display()
+        );
+        return;
+    };
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let (mut checked, mut failures) = (0usize, Vec::new());
+    let mut slowest = (Duration::ZERO, String::new(), String::new());
+    for path in &files {
+        let stem = path
+            .file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let expected = expected_class(&stem);
+        let mut worst_here = Duration::ZERO;
+        let mut count_here = 0usize;
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            let Some(givens) = line.get(..81).and_then(parse) else {
+                failures.push(format!("{stem}: unparsable line {line}"));
+                continue;
+            };
+            let start = Instant::now();
+            let (n, solutions) = run(fast::search, &givens, 2);
+            let mut took = start.elapsed();
+            if took > worst_here {
+                // A record is timed twice more and the fastest run kept, so a
+                // puzzle that was merely interrupted by another process does
+                // not pass for the slowest.
+                for _ in 0..2 {
+                    let start = Instant::now();
+                    run(fast::search, &givens, 2);
+                    took = took.min(start.elapsed());
+                }
+            }
+            checked += 1;
+            count_here += 1;
+            worst_here = worst_here.max(took);
+            if took > slowest.0 {
+                slowest = (took, stem.clone(), line.to_string());
+            }
+            if expected.is_some_and(|e| e != class(n)) {
+                failures.push(format!(
+                    "{stem}: {n} solutions (expected class {expected:?}) for {line}"
+                ));
+            }
+            if !solutions.iter().all(|s| valid_solution(&givens, s)) {
+                failures.push(format!("{stem}: invalid solution for {line}"));
+            }
+        }
+        println!("{stem}: {count_here} puzzles, slowest {worst_here:?}");
+    }
+    println!(
+        "checked {checked} puzzles in {} files, {} failures; slowest puzzle {:?} ({}: {})",
+        files.len(),
+        failures.len(),
+        slowest.0,
+        slowest.1,
+        slowest.2
+    );
+    for f in failures.iter().take(20) {
+        println!("FAIL {f}");
+    }
+    assert!(failures.is_empty(), "{} failures", failures.len());
+}
