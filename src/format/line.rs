@@ -113,7 +113,10 @@ const NOT_CELL: u8 = 0xff;
 fn fast_line(text: &str) -> Option<Grid> {
     let bytes = text.as_bytes();
     let cells = bytes.get(..81)?;
-    if !matches!(bytes.get(81), None | Some(b' ' | b'\t' | b',' | b';' | b':' | b'|')) {
+    if !matches!(
+        bytes.get(81),
+        None | Some(b' ' | b'\t' | b',' | b';' | b':' | b'|')
+    ) {
         return None;
     }
     let mut array = [0u8; 81];

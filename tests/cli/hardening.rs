@@ -88,7 +88,6 @@ fn fuzz_regressions_stay_fixed() {
 }
 
 #[test]
-#[ignore = "needs the fast engine: the basic one takes 1.5 million guesses (about 1 s)"]
 fn slow_fuzz_inputs_are_decided_quickly() {
     // Inputs on which the solve target timed out under instrumentation. The
     // bound is on search work, not time, so the test cannot be flaky; the
