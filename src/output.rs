@@ -120,6 +120,11 @@ impl<'a> Report<'a> {
 /// (`--line-buffered`) or when a person is watching (a terminal).
 pub struct Out {
     writer: BufWriter<StdoutLock<'static>>,
+    /// Diagnostics, buffered too: a million unsolvable puzzles must not
+    /// cost a million writes. Flushed with standard output.
+    errors: BufWriter<io::Stderr>,
+    /// A person reads standard error as it comes: no buffering then.
+    errors_each: bool,
     flush_each: bool,
     boards_written: bool,
     scratch: String,
@@ -139,6 +144,8 @@ impl Out {
         let flush_each = line_buffered || stdout.is_terminal();
         Out {
             writer: BufWriter::with_capacity(64 * 1024, stdout.lock()),
+            errors: BufWriter::new(io::stderr()),
+            errors_each: io::stderr().is_terminal(),
             flush_each,
             boards_written: false,
             scratch: String::new(),
@@ -169,15 +176,25 @@ impl Out {
         self.writer.write_all(b"\n")
     }
 
+    /// Writes one diagnostic line, `sudokit: …`, to standard error.
+    pub fn diag(&mut self, message: impl std::fmt::Display) {
+        // Nothing useful can be done when standard error itself is gone.
+        let _ = writeln!(self.errors, "sudokit: {message}");
+        if self.errors_each {
+            let _ = self.errors.flush();
+        }
+    }
+
     /// Marks the end of one puzzle's output.
     pub fn end_item(&mut self) -> io::Result<()> {
         if self.flush_each {
-            self.writer.flush()?;
+            self.flush()?;
         }
         Ok(())
     }
 
     pub fn flush(&mut self) -> io::Result<()> {
+        let _ = self.errors.flush();
         self.writer.flush()
     }
 }

@@ -13,6 +13,9 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
+use crate::format::{Format, Puzzle, Reader};
+use crate::output::{Out, Report, Status};
+
 /// The outcome of a whole run, as grep and diff report it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
 pub enum ExitStatus {
@@ -91,4 +94,70 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// How [`each_puzzle`] reads and reports.
+#[derive(Debug, Clone, Copy)]
+pub struct Walk {
+    pub format: Format,
+    /// Write a JSON `"status":"error"` record for each puzzle that cannot be read.
+    pub error_records: bool,
+    /// Read one item ahead, so that `several` is known for the first puzzle
+    /// (it delays each result until the next puzzle, or the end, is read).
+    pub lookahead: bool,
+}
+
+/// Calls `each(puzzle, source, several, out)` for every puzzle of every input
+/// (the files, or standard input when none), in order; `several` is whether
+/// the puzzle's input holds more than one (known only with `lookahead`).
+/// Unreadable inputs and unparsable puzzles are reported here and count as
+/// errors; every input is still read to its end.
+pub fn each_puzzle(
+    files: &[std::path::PathBuf],
+    walk: Walk,
+    out: &mut Out,
+    mut each: impl FnMut(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<ExitStatus>,
+) -> anyhow::Result<ExitStatus> {
+    let mut status = ExitStatus::Success;
+    for path in input_paths(files) {
+        let input = match open(&path) {
+            Ok(input) => input,
+            Err(err) => {
+                out.diag(format_args!("{err:#}"));
+                status.note(ExitStatus::Error);
+                continue;
+            }
+        };
+        let source = input.name.as_str();
+        let mut items = Reader::new(input.reader, walk.format).peekable();
+        let mut several = false;
+        while let Some(item) = items.next() {
+            let item = match item.with_context(|| source.to_owned()) {
+                Ok(item) => item,
+                Err(err) => {
+                    out.diag(format_args!("{err:#}"));
+                    status.note(ExitStatus::Error);
+                    break;
+                }
+            };
+            several = several || (walk.lookahead && items.peek().is_some());
+            let outcome = match &item {
+                Ok(puzzle) => each(puzzle, source, several, out)?,
+                Err(e) => {
+                    out.diag(format_args!("{source}:{}", e.error));
+                    if walk.error_records {
+                        let mut report = Report::new(source, e.index, e.error.line, Status::Error);
+                        report.format = e.layout;
+                        report.error = Some(format!("{source}:{}", e.error));
+                        out.json(&report)?;
+                    }
+                    ExitStatus::Error
+                }
+            };
+            status.note(outcome);
+            out.end_item()?;
+        }
+    }
+    out.flush()?;
+    Ok(status)
 }

@@ -2,13 +2,11 @@
 
 use std::time::Instant;
 
-use anyhow::Context;
-
-use super::{ExitStatus, open};
+use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::SolveArgs;
-use crate::format::{Item, Layout, Puzzle, Reader};
+use crate::format::{Layout, Puzzle};
 use crate::grid::Grid;
-use crate::output::{Out, Report, StatsReport, Status, diag};
+use crate::output::{Out, Report, StatsReport, Status};
 use crate::{solver, validate};
 
 /// What solving one puzzle found, before it is written anywhere.
@@ -113,55 +111,26 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
     let mode = Mode::from_args(args);
     let mut out = Out::stdout(args.output.line_buffered);
-    let mut status = ExitStatus::Success;
-    for path in super::input_paths(&args.files) {
-        let input = match open(&path) {
-            Ok(input) => input,
-            Err(err) => {
-                diag(format_args!("{err:#}"));
-                status.note(ExitStatus::Error);
-                continue;
-            }
-        };
-        let source = input.name.as_str();
-        for item in Reader::new(input.reader, args.input.format) {
-            let item = match item.with_context(|| source.to_owned()) {
-                Ok(item) => item,
-                Err(err) => {
-                    diag(format_args!("{err:#}"));
-                    status.note(ExitStatus::Error);
-                    break;
-                }
-            };
-            status.note(handle(&item, source, args, mode, &mut out)?);
-            out.end_item()?;
-        }
-    }
-    out.flush()?;
-    Ok(status)
+    let walk = Walk {
+        format: args.input.format,
+        error_records: args.output.json,
+        // No look-ahead: `tail -f log | sudokit solve --line-buffered` answers
+        // each puzzle as soon as it is read.
+        lookahead: false,
+    };
+    each_puzzle(&args.files, walk, &mut out, |puzzle, source, _, out| {
+        handle(puzzle, source, args, mode, out)
+    })
 }
 
-/// Solves and reports one item of an input.
+/// Solves and reports one puzzle.
 fn handle(
-    item: &Item,
+    puzzle: &Puzzle,
     source: &str,
     args: &SolveArgs,
     mode: Mode,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let puzzle = match item {
-        Ok(puzzle) => puzzle,
-        Err(e) => {
-            diag(format_args!("{source}:{}", e.error));
-            if args.output.json {
-                let mut report = Report::new(source, e.index, e.error.line, Status::Error);
-                report.format = e.layout;
-                report.error = Some(format!("{source}:{}", e.error));
-                out.json(&report)?;
-            }
-            return Ok(ExitStatus::Error);
-        }
-    };
     let solved = solve_grid(&puzzle.grid, mode);
     let layout = args.to.unwrap_or(puzzle.layout);
     if args.output.json {
@@ -208,10 +177,9 @@ fn write_text(
     mode: Mode,
     out: &mut Out,
 ) -> anyhow::Result<()> {
-    // Built only when a message needs it: most puzzles print no message.
-    let place = || format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
+    let place = || Place { source, puzzle };
     if let Some(stats) = solved.stats {
-        diag(format_args!(
+        out.diag(format_args!(
             "{}: {}, {} guesses, {} steps, {} µs",
             place(),
             solved.status.describe(),
@@ -230,7 +198,7 @@ fn write_text(
                 out.board(solution, layout)?;
             }
             if solved.capped {
-                diag(format_args!(
+                out.diag(format_args!(
                     "{}: stopped at --limit {} solutions",
                     place(),
                     mode.limit
@@ -242,7 +210,7 @@ fn write_text(
             if mode.count {
                 out.line("0")?;
             }
-            diag(format_args!(
+            out.diag(format_args!(
                 "{}: {}: {}",
                 place(),
                 Status::Invalid.describe(),
@@ -254,8 +222,25 @@ fn write_text(
                 let plus = if solved.capped { "+" } else { "" };
                 out.line(&format!("{}{plus}", solved.count))?;
             }
-            diag(format_args!("{}: {}", place(), status.describe()));
+            out.diag(format_args!("{}: {}", place(), status.describe()));
         }
     }
     Ok(())
+}
+
+/// `source:line: puzzle N`, written straight into a message (no allocation:
+/// a file of a million unsolvable puzzles prints a million of these).
+struct Place<'a> {
+    source: &'a str,
+    puzzle: &'a Puzzle,
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}: puzzle {}",
+            self.source, self.puzzle.line, self.puzzle.index
+        )
+    }
 }

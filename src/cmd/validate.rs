@@ -1,16 +1,13 @@
 //! `sudokit validate`: conflicts, and optionally completeness, solvability
 //! and uniqueness, of every board.
 
-use std::iter::Peekable;
-
-use anyhow::Context;
 use serde::Serialize;
 
-use super::{ExitStatus, open};
+use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::ValidateArgs;
-use crate::format::{Item, Layout, Reader};
+use crate::format::{Layout, Puzzle};
 use crate::grid::Grid;
-use crate::output::{Out, Report, Status, diag};
+use crate::output::Out;
 use crate::solver;
 use crate::validate::{Conflict, conflicts};
 
@@ -69,66 +66,28 @@ pub fn check(grid: &Grid, args: &ValidateArgs) -> Verdict {
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
     let mut out = Out::stdout(args.output.line_buffered);
-    let mut status = ExitStatus::Success;
-    for path in super::input_paths(&args.files) {
-        let input = match open(&path) {
-            Ok(input) => input,
-            Err(err) => {
-                diag(format_args!("{err:#}"));
-                status.note(ExitStatus::Error);
-                continue;
-            }
-        };
-        let source = input.name.as_str();
-        let mut items = Reader::new(input.reader, args.input.format).peekable();
-        let mut several = false;
-        while let Some(item) = next(&mut items, source, &mut status) {
-            // Text output names the puzzle only when its input holds several,
-            // which is known once a second one is in sight.
-            several = several || items.peek().is_some();
-            status.note(handle(&item, source, several, args, &mut out)?);
-            out.end_item()?;
-        }
-    }
-    out.flush()?;
-    Ok(status)
-}
-
-/// The next item, or `None` at the end of the input or when reading fails.
-fn next<I>(items: &mut Peekable<I>, source: &str, status: &mut ExitStatus) -> Option<Item>
-where
-    I: Iterator<Item = std::io::Result<Item>>,
-{
-    match items.next()?.with_context(|| source.to_owned()) {
-        Ok(item) => Some(item),
-        Err(err) => {
-            diag(format_args!("{err:#}"));
-            status.note(ExitStatus::Error);
-            None
-        }
-    }
+    let walk = Walk {
+        format: args.input.format,
+        error_records: args.output.json && !args.quiet,
+        // Text output names a board only when its input holds several,
+        // which is known once a second one is in sight.
+        lookahead: true,
+    };
+    each_puzzle(
+        &args.files,
+        walk,
+        &mut out,
+        |puzzle, source, several, out| handle(puzzle, source, several, args, out),
+    )
 }
 
 fn handle(
-    item: &Item,
+    puzzle: &Puzzle,
     source: &str,
     several: bool,
     args: &ValidateArgs,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let puzzle = match item {
-        Ok(puzzle) => puzzle,
-        Err(e) => {
-            diag(format_args!("{source}:{}", e.error));
-            if args.output.json && !args.quiet {
-                let mut report = Report::new(source, e.index, e.error.line, Status::Error);
-                report.format = e.layout;
-                report.error = Some(format!("{source}:{}", e.error));
-                out.json(&report)?;
-            }
-            return Ok(ExitStatus::Error);
-        }
-    };
     let verdict = check(&puzzle.grid, args);
     let exit = if verdict.valid {
         ExitStatus::Success
@@ -169,12 +128,12 @@ fn handle(
         let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
         let blanks = 81 - puzzle.grid.givens();
         if args.complete && !verdict.complete {
-            diag(format_args!("{place}: not complete ({blanks} blank cells)"));
+            out.diag(format_args!("{place}: not complete ({blanks} blank cells)"));
         }
         match verdict.solutions {
-            Some(0) => diag(format_args!("{place}: no solution")),
+            Some(0) => out.diag(format_args!("{place}: no solution")),
             Some(n) if n > 1 && args.unique => {
-                diag(format_args!("{place}: more than one solution"))
+                out.diag(format_args!("{place}: more than one solution"))
             }
             _ => {}
         }

@@ -104,17 +104,7 @@ impl LineParser for Parser {
         lineno: usize,
         _out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
-        if self.cells.is_empty() {
-            return Ok(());
-        }
-        let row = self.cells.len() / 9 + 1;
-        let expected = format!("row {row} of 9");
-        Err(ParseError::expected(
-            lineno + 1,
-            1,
-            expected,
-            Found::EndOfInput,
-        ))
+        super::unfinished_rows(&self.cells, lineno)
     }
 
     fn reset(&mut self) {

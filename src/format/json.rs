@@ -686,19 +686,5 @@ fn cell(value: &Value) -> Result<u8, ParseError> {
 }
 
 pub(super) fn render(grid: &Grid, out: &mut String) {
-    out.push('[');
-    for (r, row) in grid.rows().iter().enumerate() {
-        if r > 0 {
-            out.push(',');
-        }
-        out.push('[');
-        for (c, &v) in row.iter().enumerate() {
-            if c > 0 {
-                out.push(',');
-            }
-            out.push(char::from(b'0' + v));
-        }
-        out.push(']');
-    }
-    out.push_str("]\n");
+    super::render_nested(grid, out, |v, out| out.push(char::from(b'0' + v)));
 }

@@ -18,7 +18,7 @@ use std::io::{self, BufRead};
 use clap::ValueEnum;
 use serde::Serialize;
 
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
 pub use detect::detect;
@@ -521,6 +521,40 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
         Layout::Json => json::render(grid, out),
         Layout::Grid => grid::render(grid, out),
     }
+}
+
+/// At the end of the input after `lineno` lines, an error when a board read
+/// row by row (`boj`, `grid`) has rows but not all nine.
+fn unfinished_rows(cells: &[u8], lineno: usize) -> Result<(), ParseError> {
+    if cells.is_empty() {
+        return Ok(());
+    }
+    let expected = format!("row {} of 9", cells.len() / 9 + 1);
+    Err(ParseError::expected(
+        lineno + 1,
+        1,
+        expected,
+        Found::EndOfInput,
+    ))
+}
+
+/// A 9×9 array, `[[…],…]`, on one line, each cell written by `cell`.
+fn render_nested(grid: &Grid, out: &mut String, cell: impl Fn(u8, &mut String)) {
+    out.push('[');
+    for (r, row) in grid.rows().iter().enumerate() {
+        if r > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for (c, &v) in row.iter().enumerate() {
+            if c > 0 {
+                out.push(',');
+            }
+            cell(v, out);
+        }
+        out.push(']');
+    }
+    out.push_str("]\n");
 }
 
 /// What goes between two boards in `layout` (a blank line for multi-line drawings).
