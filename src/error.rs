@@ -49,10 +49,10 @@ pub enum ParseErrorKind {
     )]
     NoPuzzle,
     /// A line longer than [`crate::format::MAX_LINE`].
-    #[error("line is longer than the limit of {limit} bytes")]
+    #[error("line is longer than the limit of {}", Size(*limit))]
     LineTooLong { limit: usize },
     /// A JSON value larger than [`crate::format::MAX_VALUE`].
-    #[error("JSON value is larger than the limit of {limit} bytes")]
+    #[error("JSON value is larger than the limit of {}", Size(*limit))]
     ValueTooLarge { limit: usize },
     /// JSON nested deeper than [`crate::format::MAX_DEPTH`].
     #[error("JSON is nested deeper than the limit of {limit} levels")]
@@ -60,6 +60,19 @@ pub enum ParseErrorKind {
     /// Bytes that are not UTF-8.
     #[error("expected UTF-8 text, found the byte 0x{byte:02x}")]
     InvalidUtf8 { byte: u8 },
+}
+
+/// A size in bytes, said in MiB when it is a whole number of them.
+struct Size(usize);
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const MIB: usize = 1 << 20;
+        match self.0 {
+            n if n >= MIB && n % MIB == 0 => write!(f, "{} MiB", n / MIB),
+            n => write!(f, "{n} bytes"),
+        }
+    }
 }
 
 /// What was found where something else was expected.

@@ -19,6 +19,10 @@ fn cell(c: char) -> Option<u8> {
     }
 }
 
+fn is_binary(c: char) -> bool {
+    c.is_control() && !c.is_whitespace()
+}
+
 fn is_decoration(c: char) -> bool {
     c.is_whitespace() || matches!(c, '|' | '-' | '+' | '=')
 }
@@ -30,8 +34,21 @@ impl LineParser for Parser {
         lineno: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
-        if super::is_filler(text) || !text.chars().any(|c| cell(c).is_some()) {
+        if super::is_filler(text) {
             return Ok(());
+        }
+        if !text.chars().any(|c| cell(c).is_some()) {
+            // Rows without cells are decoration or labels, but control
+            // characters (NUL, ESC, …) mean the input is not text at all.
+            return match text.char_indices().find(|&(_, c)| is_binary(c)) {
+                Some((at, c)) => Err(ParseError::expected(
+                    lineno,
+                    super::column_of(text, at),
+                    "a digit, '.', '_' or a border (| - + =)",
+                    Found::Char(c),
+                )),
+                None => Ok(()),
+            };
         }
         if self.cells.is_empty() {
             self.start = lineno;

@@ -6,15 +6,34 @@
 //!
 //! A small parser of our own rather than serde_json: it keeps the line and
 //! column of every value, so an error inside a board names its exact place.
+//!
+//! Memory stays bounded by the gathered text ([`MAX_VALUE`]), not by what it
+//! holds: only the parts of a value that can make up a board are kept (at
+//! most [`KEEP_ITEMS`] items per array, three levels of arrays, the four
+//! board fields of an object), and a long top-level list of puzzles is
+//! turned into boards one element at a time, so its results stream out
+//! instead of piling up.
 
 use super::{LineParser, MAX_DEPTH, MAX_VALUE, Parsed, cell_value};
 use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
+/// Items kept per array: a board has at most 81 cells or 9 rows.
+const KEEP_ITEMS: usize = 81;
+/// Levels of arrays kept below a top-level value: a list of boards, each
+/// of rows, each of cells.
+const KEEP_TOP: usize = 3;
+
 #[derive(Debug, Default)]
 pub(super) struct Parser {
     /// The lines of the value being gathered.
     buf: String,
+    /// Gathered text still being turned into boards, a piece per `resume`.
+    chunk: String,
+    /// Where in `chunk` to go on.
+    cursor: Cursor,
+    /// `cursor` is inside a long top-level list of puzzles, before an element.
+    streaming: bool,
     start: usize,
     depth: usize,
     in_string: bool,
@@ -24,8 +43,11 @@ pub(super) struct Parser {
 }
 
 impl Parser {
-    /// Tracks nesting through `text`; `Err` with the column where a limit is passed.
+    /// Tracks nesting through `text`; `Err` with the column where a limit is
+    /// passed. The whole line is scanned even then, so that the depth stays
+    /// right for skipping to the end of the value.
     fn scan(&mut self, text: &str, lineno: usize) -> Result<(), ParseError> {
+        let mut result = Ok(());
         for (i, c) in text.chars().enumerate() {
             if self.in_string {
                 match c {
@@ -43,7 +65,7 @@ impl Parser {
                     if self.depth > MAX_DEPTH && !self.discarding {
                         self.discarding = true;
                         let kind = ParseErrorKind::TooDeep { limit: MAX_DEPTH };
-                        return Err(ParseError::new(lineno, i + 1, kind));
+                        result = Err(ParseError::new(lineno, i + 1, kind));
                     }
                 }
                 ']' | '}' => self.depth = self.depth.saturating_sub(1),
@@ -53,7 +75,7 @@ impl Parser {
         // A string cannot span lines in JSON; let the parser report it.
         self.in_string = false;
         self.escaped = false;
-        Ok(())
+        result
     }
 }
 
@@ -77,6 +99,9 @@ impl LineParser for Parser {
             }
             self.start = lineno;
         }
+        // White space inside a value only counts for its line end, as in the
+        // reader's look-ahead: the size limit measures content.
+        let text = if text.trim().is_empty() { "" } else { text };
         if let Err(e) = self.scan(text, lineno) {
             self.buf.clear();
             if self.depth == 0 {
@@ -95,16 +120,25 @@ impl LineParser for Parser {
         if self.depth > 0 {
             return Ok(());
         }
-        let chunk = std::mem::take(&mut self.buf);
-        let mut reader = ValueParser::new(&chunk, self.start);
-        loop {
-            reader.skip_ws();
-            if reader.at_end() {
-                return Ok(());
-            }
-            let value = reader.value(0)?;
-            boards(&value, true, out);
+        // The reader drains `chunk` (through `resume`) before the next line.
+        self.chunk = std::mem::take(&mut self.buf);
+        self.cursor = Cursor::at_line(self.start);
+        self.streaming = false;
+        self.resume(out)
+    }
+
+    fn has_more(&self) -> bool {
+        !self.chunk.is_empty()
+    }
+
+    fn resume(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        let result = self.step(out);
+        if result.is_err() {
+            // After a syntax error the rest of the gathered text cannot be trusted.
+            self.chunk.clear();
+            self.streaming = false;
         }
+        result
     }
 
     fn finish(
@@ -117,9 +151,9 @@ impl LineParser for Parser {
         }
         // Let the parser say what is missing.
         let chunk = std::mem::take(&mut self.buf);
-        let mut reader = ValueParser::new(&chunk, self.start);
+        let mut reader = ValueParser::new(&chunk, Cursor::at_line(self.start));
         reader.skip_ws();
-        reader.value(0)?;
+        reader.value(0, KEEP_TOP)?;
         Err(ParseError::expected(
             lineno + 1,
             1,
@@ -130,13 +164,65 @@ impl LineParser for Parser {
 
     fn reset(&mut self) {
         self.buf.clear();
-        self.depth = 0;
+        self.chunk.clear();
+        self.streaming = false;
+        // Skipping a value over a limit goes on to its end.
+        if !self.discarding {
+            self.depth = 0;
+        }
         self.in_string = false;
         self.escaped = false;
     }
 
     fn resync_at_blank(&self) -> bool {
         false
+    }
+}
+
+impl Parser {
+    /// Turns the next top-level value of `chunk` (or the next element of a
+    /// long top-level list) into boards.
+    fn step(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        let mut reader = ValueParser::new(&self.chunk, self.cursor);
+        if self.streaming {
+            let item = reader.value(1, KEEP_TOP - 1)?;
+            boards(&item, false, out);
+            reader.skip_ws();
+            match reader.peek() {
+                Some(',') => {
+                    reader.bump();
+                }
+                Some(']') => {
+                    reader.bump();
+                    self.streaming = false;
+                }
+                _ => return Err(reader.fail("',' or ']'")),
+            }
+        } else {
+            reader.skip_ws();
+            let start = reader.cursor;
+            if !reader.at_end() {
+                let value = reader.value(0, KEEP_TOP)?;
+                match &value.kind {
+                    // Too long to be a board: read it again an element at a
+                    // time, so that its results stream out.
+                    Kind::Array(list) if list.len > KEEP_ITEMS && !is_board_array(list) => {
+                        reader.cursor = start;
+                        reader.bump();
+                        self.streaming = true;
+                    }
+                    _ => boards(&value, true, out),
+                }
+            }
+        }
+        if !self.streaming {
+            reader.skip_ws();
+        }
+        self.cursor = reader.cursor;
+        if reader.at_end() && !self.streaming {
+            self.chunk.clear();
+        }
+        Ok(())
     }
 }
 
@@ -155,11 +241,54 @@ enum Kind {
     /// The number as written.
     Number(String),
     Str(String),
-    Array(Vec<Value>),
+    Array(Array),
+    /// The fields that can hold a board (the first non-null of each name), and
+    /// `summary`; other fields are read and dropped.
     Object(Vec<(String, Value)>),
 }
 
+/// An array: its first [`KEEP_ITEMS`] items (none below the levels kept) and
+/// what is known of all of them.
+#[derive(Debug)]
+struct Array {
+    items: Vec<Value>,
+    len: usize,
+    /// No item is an array or an object.
+    all_scalar: bool,
+    /// Every item is an array of scalars (a board row).
+    all_rows: bool,
+}
+
+impl Array {
+    fn new() -> Array {
+        Array {
+            items: Vec::new(),
+            len: 0,
+            all_scalar: true,
+            all_rows: true,
+        }
+    }
+
+    fn push(&mut self, item: Value, keep: bool) {
+        self.len += 1;
+        self.all_scalar &= item.is_scalar();
+        self.all_rows &= matches!(&item.kind, Kind::Array(a) if a.all_scalar);
+        if keep && self.items.len() < KEEP_ITEMS {
+            self.items.push(item);
+        }
+    }
+
+    /// All items, when every one was kept.
+    fn whole(&self) -> Option<&[Value]> {
+        (self.items.len() == self.len).then_some(&self.items)
+    }
+}
+
 impl Value {
+    fn is_scalar(&self) -> bool {
+        !matches!(self.kind, Kind::Array(_) | Kind::Object(_))
+    }
+
     fn error(&self, expected: impl Into<String>) -> ParseError {
         ParseError::expected(self.line, self.column, expected, self.found())
     }
@@ -171,8 +300,26 @@ impl Value {
             Kind::Number(n) => Found::Token(n.clone()),
             Kind::Str(s) if s.chars().count() <= 24 => Found::Token(format!("\"{s}\"")),
             Kind::Str(s) => Found::Text(format!("a string of {} characters", s.chars().count())),
-            Kind::Array(a) => Found::Text(format!("an array of {}", a.len())),
+            Kind::Array(a) => Found::Text(format!("an array of {}", a.len)),
             Kind::Object(_) => Found::Text("an object".into()),
+        }
+    }
+}
+
+/// A place in a gathered chunk: byte offset, and 1-based line and column.
+#[derive(Debug, Clone, Copy, Default)]
+struct Cursor {
+    pos: usize,
+    line: usize,
+    column: usize,
+}
+
+impl Cursor {
+    fn at_line(line: usize) -> Cursor {
+        Cursor {
+            pos: 0,
+            line,
+            column: 1,
         }
     }
 }
@@ -180,39 +327,32 @@ impl Value {
 /// A recursive-descent JSON parser over one gathered chunk.
 struct ValueParser<'a> {
     text: &'a str,
-    pos: usize,
-    line: usize,
-    column: usize,
+    cursor: Cursor,
 }
 
 impl<'a> ValueParser<'a> {
-    fn new(text: &'a str, line: usize) -> ValueParser<'a> {
-        ValueParser {
-            text,
-            pos: 0,
-            line,
-            column: 1,
-        }
+    fn new(text: &'a str, cursor: Cursor) -> ValueParser<'a> {
+        ValueParser { text, cursor }
     }
 
     fn peek(&self) -> Option<char> {
-        self.text[self.pos..].chars().next()
+        self.text[self.cursor.pos..].chars().next()
     }
 
     fn bump(&mut self) -> Option<char> {
         let c = self.peek()?;
-        self.pos += c.len_utf8();
+        self.cursor.pos += c.len_utf8();
         if c == '\n' {
-            self.line += 1;
-            self.column = 1;
+            self.cursor.line += 1;
+            self.cursor.column = 1;
         } else {
-            self.column += 1;
+            self.cursor.column += 1;
         }
         Some(c)
     }
 
     fn at_end(&self) -> bool {
-        self.pos >= self.text.len()
+        self.cursor.pos >= self.text.len()
     }
 
     fn skip_ws(&mut self) {
@@ -230,26 +370,28 @@ impl<'a> ValueParser<'a> {
             Some(c) => Found::Char(c),
             None => Found::EndOfInput,
         };
-        ParseError::expected(self.line, self.column, expected, found)
+        ParseError::expected(self.cursor.line, self.cursor.column, expected, found)
     }
 
-    fn value(&mut self, depth: usize) -> Result<Value, ParseError> {
+    /// The next value, keeping the items of `keep` levels of arrays below it.
+    fn value(&mut self, depth: usize, keep: usize) -> Result<Value, ParseError> {
         if depth > MAX_DEPTH {
             let kind = ParseErrorKind::TooDeep { limit: MAX_DEPTH };
-            return Err(ParseError::new(self.line, self.column, kind));
+            return Err(ParseError::new(self.cursor.line, self.cursor.column, kind));
         }
         self.skip_ws();
-        let (line, column) = (self.line, self.column);
+        let Cursor { line, column, .. } = self.cursor;
         let kind = match self.peek() {
             Some('[') => {
                 self.bump();
-                let mut items = Vec::new();
+                let mut items = Array::new();
                 self.skip_ws();
                 if self.peek() == Some(']') {
                     self.bump();
                 } else {
                     loop {
-                        items.push(self.value(depth + 1)?);
+                        let item = self.value(depth + 1, keep.saturating_sub(1))?;
+                        items.push(item, keep > 0);
                         self.skip_ws();
                         match self.peek() {
                             Some(',') => {
@@ -283,8 +425,15 @@ impl<'a> ValueParser<'a> {
                             return Err(self.fail("':'"));
                         }
                         self.bump();
-                        let value = self.value(depth + 1)?;
-                        fields.push((key, value));
+                        // Objects do not count as a level: `{"grid": …}`
+                        // holds its board where an array would.
+                        let value = self.value(depth + 1, keep)?;
+                        let wanted = FIELDS.contains(&key.as_str())
+                            && !matches!(value.kind, Kind::Null)
+                            || key == "summary";
+                        if wanted && !fields.iter().any(|(k, _)| *k == key) {
+                            fields.push((key, value));
+                        }
                         self.skip_ws();
                         match self.peek() {
                             Some(',') => {
@@ -303,7 +452,7 @@ impl<'a> ValueParser<'a> {
             Some('"') => Kind::Str(self.string()?),
             Some(c) if c == '-' || c.is_ascii_digit() => Kind::Number(self.number()?),
             Some(_) => {
-                let rest = &self.text[self.pos..];
+                let rest = &self.text[self.cursor.pos..];
                 let word: String = rest.chars().take_while(|c| c.is_alphanumeric()).collect();
                 let kind = match word.as_str() {
                     "null" => Kind::Null,
@@ -322,16 +471,16 @@ impl<'a> ValueParser<'a> {
     }
 
     fn number(&mut self) -> Result<String, ParseError> {
-        let start = self.pos;
+        let start = self.cursor.pos;
         if self.peek() == Some('-') {
             self.bump();
         }
         let digits = |p: &mut Self| {
-            let from = p.pos;
+            let from = p.cursor.pos;
             while p.peek().is_some_and(|c| c.is_ascii_digit()) {
                 p.bump();
             }
-            p.pos > from
+            p.cursor.pos > from
         };
         if !digits(self) {
             return Err(self.fail("a digit"));
@@ -351,7 +500,7 @@ impl<'a> ValueParser<'a> {
                 return Err(self.fail("a digit"));
             }
         }
-        Ok(self.text[start..self.pos].to_owned())
+        Ok(self.text[start..self.cursor.pos].to_owned())
     }
 
     fn string(&mut self) -> Result<String, ParseError> {
@@ -403,7 +552,7 @@ impl<'a> ValueParser<'a> {
         if !(0xD800..0xDC00).contains(&high) {
             return char::from_u32(high).ok_or_else(|| self.fail("a valid \\u escape"));
         }
-        if !self.text[self.pos..].starts_with("\\u") {
+        if !self.text[self.cursor.pos..].starts_with("\\u") {
             return Err(self.fail("the second half of a surrogate pair"));
         }
         self.bump();
@@ -435,8 +584,10 @@ const FIELDS: [&str; 4] = ["solution", "grid", "board", "puzzle"];
 /// The boards in a top-level value (or an element of a top-level array).
 fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
     match &value.kind {
-        Kind::Array(items) if top && !is_board_array(items) => {
-            for item in items {
+        Kind::Array(list) if top && !is_board_array(list) => {
+            // Only lists of at most `KEEP_ITEMS` get here whole; longer ones
+            // are streamed by `Parser::step`.
+            for item in &list.items {
                 boards(item, false, out);
             }
         }
@@ -460,11 +611,11 @@ fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
 }
 
 /// Whether an array is one board (9 rows, or 81 cells) rather than a list of puzzles.
-fn is_board_array(items: &[Value]) -> bool {
-    let scalar = |v: &Value| !matches!(v.kind, Kind::Array(_) | Kind::Object(_));
-    let row = |v: &Value| matches!(&v.kind, Kind::Array(cells) if cells.iter().all(scalar));
-    (items.len() == 81 && items.iter().all(scalar)) || (!items.is_empty() && items.iter().all(row))
+fn is_board_array(array: &Array) -> bool {
+    (array.len == 81 && array.all_scalar) || (array.len > 0 && array.all_rows)
 }
+
+const BOARD: &str = "a board: a 9×9 array or a string of 81 cells";
 
 fn board(value: &Value, line: usize) -> Result<Parsed, ParseError> {
     let mut cells = [0u8; 81];
@@ -486,30 +637,33 @@ fn board(value: &Value, line: usize) -> Result<Parsed, ParseError> {
                 })?;
             }
         }
-        Kind::Array(items)
-            if items.len() == 81 && !items.iter().any(|v| matches!(v.kind, Kind::Array(_))) =>
+        Kind::Array(array)
+            if array.len == 81 && !array.items.iter().any(|v| matches!(v.kind, Kind::Array(_))) =>
         {
+            let items = array.whole().ok_or_else(|| value.error(BOARD))?;
             for (i, item) in items.iter().enumerate() {
                 cells[i] = cell(item)?;
             }
         }
-        Kind::Array(rows) => {
-            if rows.len() != 9 {
+        Kind::Array(array) => {
+            if array.len != 9 {
                 return Err(value.error("9 rows (or 81 cells)"));
             }
+            let rows = array.whole().ok_or_else(|| value.error(BOARD))?;
             for (r, row) in rows.iter().enumerate() {
-                let Kind::Array(items) = &row.kind else {
+                let Kind::Array(row_items) = &row.kind else {
                     return Err(row.error(format!("row {} as an array of 9 cells", r + 1)));
                 };
-                if items.len() != 9 {
+                if row_items.len != 9 {
                     return Err(row.error(format!("row {} with 9 cells", r + 1)));
                 }
+                let items = row_items.whole().ok_or_else(|| row.error(BOARD))?;
                 for (c, item) in items.iter().enumerate() {
                     cells[r * 9 + c] = cell(item)?;
                 }
             }
         }
-        _ => return Err(value.error("a board: a 9×9 array or a string of 81 cells")),
+        _ => return Err(value.error(BOARD)),
     }
     Ok(Parsed {
         grid: super::grid_from(&cells),

@@ -140,6 +140,17 @@ trait LineParser {
         lineno: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError>;
+    /// Whether boards of text already fed are still to be handed out (by
+    /// [`LineParser::resume`]) before the next line.
+    fn has_more(&self) -> bool {
+        false
+    }
+    /// Hands out the next boards of text already fed: a parser that finds
+    /// many boards in one line or value gives them a few at a time, so that
+    /// memory does not grow with their number.
+    fn resume(&mut self, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        Ok(())
+    }
     /// Forgets a half-read board after an error.
     fn reset(&mut self);
     /// After an error, whether to skip to the next blank line (for layouts
@@ -220,6 +231,7 @@ pub struct Reader<R> {
     ready: VecDeque<Item>,
     next_index: usize,
     seen_data: bool,
+    header_skipped: bool,
     skipping: bool,
     finished: bool,
 }
@@ -251,6 +263,7 @@ impl<R: BufRead> Reader<R> {
             ready: VecDeque::new(),
             next_index: 1,
             seen_data: false,
+            header_skipped: false,
             skipping: false,
             finished: false,
         }
@@ -366,6 +379,13 @@ impl<R: BufRead> Reader<R> {
         if detect::needs_lookahead(first) {
             for _ in 0..DETECT_LOOKAHEAD {
                 match self.read_line()? {
+                    // Every parser treats a line of white space as a blank
+                    // one; keeping it empty bounds what the look-ahead holds
+                    // (16 lines of spaces up to MAX_LINE would be 256 MiB).
+                    Some((lineno, Ok(t))) if t.trim().is_empty() => {
+                        text.push('\n');
+                        self.pending.push_back((lineno, Ok(String::new())));
+                    }
                     Some(line) => {
                         if let (_, Ok(t)) = &line {
                             text.push('\n');
@@ -386,6 +406,16 @@ impl<R: BufRead> Reader<R> {
     /// Reads lines until at least one item is ready or the input ends.
     fn fill(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.finished {
+            if let Some(parser) = self.parser.as_mut().map(Parser::get) {
+                if parser.has_more() {
+                    let result = parser.resume(&mut self.out);
+                    self.push_parsed();
+                    if let Err(e) = result {
+                        self.after_error(e, false);
+                    }
+                    continue;
+                }
+            }
             let Some((lineno, text)) = self.next_line()? else {
                 self.finished = true;
                 match self.parser.as_mut() {
@@ -398,7 +428,9 @@ impl<R: BufRead> Reader<R> {
                     }
                     _ => {}
                 }
-                if !self.seen_data {
+                // Not `!self.seen_data`: a grid input whose rows hold no
+                // cell (skipped as decoration) has data but no puzzle.
+                if self.next_index == 1 {
                     let line = self.lineno.max(1);
                     self.push_error(ParseError::new(line, 1, ParseErrorKind::NoPuzzle));
                 }
@@ -419,7 +451,13 @@ impl<R: BufRead> Reader<R> {
                 continue;
             }
             if !self.seen_data {
-                if is_filler(&text) || is_header(&text) {
+                if is_filler(&text) {
+                    continue;
+                }
+                // One header at most: a second line like it is data, so that
+                // it is reported rather than dropped without a word.
+                if !self.header_skipped && is_header(&text) {
+                    self.header_skipped = true;
                     continue;
                 }
                 self.seen_data = true;
