@@ -78,10 +78,7 @@ impl Held {
     }
 
     fn release(self, emit: &mut dyn FnMut(&[u8; 81])) {
-        self.first
-            .iter()
-            .chain(self.rest.iter())
-            .for_each(emit);
+        self.first.iter().chain(self.rest.iter()).for_each(emit);
     }
 }
 
