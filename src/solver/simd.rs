@@ -29,6 +29,15 @@ pub(super) fn run(searcher: &mut Searcher<'_>, state: State) {
     fast::run_portable(searcher, state);
 }
 
+/// Whether `SUDOKIT_PORTABLE` is set (to anything but `0`): the portable
+/// build is then used on every CPU, to measure it against the other.
+/// Read once; a process does not change its mind.
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+fn portable_forced() -> bool {
+    static FORCED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *FORCED.get_or_init(|| std::env::var_os("SUDOKIT_PORTABLE").is_some_and(|v| v != "0"))
+}
+
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use super::{Searcher, State};
@@ -36,7 +45,8 @@ mod x86 {
     /// Whether this CPU has every feature `run_x86` is compiled for. The
     /// standard library caches the detection, so this costs a few loads.
     pub(super) fn available() -> bool {
-        is_x86_feature_detected!("popcnt")
+        !super::portable_forced()
+            && is_x86_feature_detected!("popcnt")
             && is_x86_feature_detected!("lzcnt")
             && is_x86_feature_detected!("bmi1")
             && is_x86_feature_detected!("bmi2")
