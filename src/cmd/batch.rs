@@ -55,6 +55,11 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     let filter = NameFilter::new(&args.glob)?;
     let out_dir = args.out.as_deref();
     let files: Arc<[InputFile]> = collect(args, &filter, out_dir).into();
+    if files.is_empty() {
+        // Not an error (an empty directory is a valid, empty batch), but
+        // rarely what was meant, as ripgrep warns too.
+        diag("no input files found (hidden files are skipped; -r descends into directories)");
+    }
     let targets = match out_dir {
         Some(dir) => plan_outputs(&files, dir)?,
         None => Vec::new(),
@@ -1015,9 +1020,9 @@ impl Bar {
         // The length is an estimate (puzzles read per byte, times the bytes
         // of all inputs), so the bar and the ETA firm up as the run goes on.
         let template = if total_bytes.is_some() {
-            "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/~{human_len} puzzles, {per_sec}, ETA {eta}"
+            "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/~{human_len} puzzles, {per_sec:0}, ETA {eta}"
         } else {
-            "{spinner} {elapsed_precise} {human_pos} puzzles, {per_sec}"
+            "{spinner} {elapsed_precise} {human_pos} puzzles, {per_sec:0}"
         };
         let style = ProgressStyle::with_template(template)
             .unwrap_or_else(|_| ProgressStyle::default_bar())

@@ -689,3 +689,29 @@ fn closed_pipe_ends_quietly() {
 fn paths_are_required() {
     check(&["batch"], "", "", 2);
 }
+
+#[test]
+fn an_output_tree_inside_the_input_tree_is_not_read_back() {
+    let dir = scratch();
+    let inputs = dir.path().join("in");
+    copy_tree(&fixtures().join("batch/nested"), &inputs);
+    let out = inputs.join("solved");
+    let args = ["batch", "-r", "--out", path_str(&out), path_str(&inputs)];
+    check(&args, "", "", 0);
+    let first = tree(dir.path());
+    // The second run finds `in/solved` but leaves it out of its inputs.
+    let output = check(&args, "", "", 0);
+    assert!(stderr(&output).contains("sudokit: 2 files, 2 puzzles"));
+    assert_eq!(tree(dir.path()), first);
+    assert!(first.contains_key("in/solved/top1.txt"));
+    assert!(first.contains_key("in/solved/deeper/norvig.txt"));
+}
+
+#[test]
+fn an_empty_directory_is_an_empty_batch_with_a_warning() {
+    let dir = scratch();
+    let output = check(&["batch", path_str(dir.path())], "", "", 0);
+    let err = stderr(&output);
+    assert!(err.contains("sudokit: no input files found"), "{err}");
+    assert!(err.contains("sudokit: 0 files, 0 puzzles"), "{err}");
+}
