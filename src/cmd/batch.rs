@@ -284,8 +284,8 @@ struct Walk<'a> {
     recursive: bool,
     filter: &'a NameFilter,
     skip: Option<&'a FileId>,
-    /// Directories already listed: a symbolic link back up the tree is
-    /// followed at most once, so a loop cannot make the walk endless.
+    /// Directories already listed: one reached again (through a symbolic
+    /// link back up the tree, say) is not listed twice, so a loop ends.
     visited: HashSet<FileId>,
     files: &'a mut Vec<InputFile>,
 }
@@ -1086,6 +1086,15 @@ impl AnsiStderr {
     fn put(&self, text: &str) -> io::Result<()> {
         io::stderr().lock().write_all(text.as_bytes())
     }
+
+    /// Moves the cursor `n` places in `direction` (the escape's final letter).
+    fn cursor(&self, n: usize, direction: char) -> io::Result<()> {
+        // `ESC [ 0 A` would move one place, not none.
+        if n == 0 {
+            return Ok(());
+        }
+        self.put(&format!("\x1b[{n}{direction}"))
+    }
 }
 
 impl TermLike for AnsiStderr {
@@ -1097,35 +1106,19 @@ impl TermLike for AnsiStderr {
     }
 
     fn move_cursor_up(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.put(&format!("\x1b[{n}A"))
-        }
+        self.cursor(n, 'A')
     }
 
     fn move_cursor_down(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.put(&format!("\x1b[{n}B"))
-        }
+        self.cursor(n, 'B')
     }
 
     fn move_cursor_right(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.put(&format!("\x1b[{n}C"))
-        }
+        self.cursor(n, 'C')
     }
 
     fn move_cursor_left(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            Ok(())
-        } else {
-            self.put(&format!("\x1b[{n}D"))
-        }
+        self.cursor(n, 'D')
     }
 
     fn write_line(&self, s: &str) -> io::Result<()> {
