@@ -47,8 +47,12 @@ const CHUNK_MIN: usize = 64;
 const CHUNK_MAX: usize = 4096;
 /// Unreadable puzzles held back at the start of a file: when a file yields no
 /// puzzle at all it is reported as one error, not one per line of garbage.
-/// Past this many, they are reported one by one, so memory stays bounded.
+/// A file that starts with this many and not one puzzle is not a puzzle file
+/// (an image, a binary): it is not read further, so memory stays bounded.
 const HOLD_LIMIT: usize = 1024;
+/// Of the errors of a file that yields no puzzle, how many are listed on
+/// standard error.
+const ERRORS_SHOWN: usize = 10;
 
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     let started = Instant::now();
@@ -417,6 +421,9 @@ enum Unit {
     Bad(BadItem),
     /// The current file could not be opened or read on.
     Failed(String),
+    /// The current file began with [`HOLD_LIMIT`] unreadable puzzles and no
+    /// readable one; the rest of it is not read.
+    GaveUp,
     /// The current file is done.
     End,
 }
@@ -428,6 +435,7 @@ enum Outcome {
     Done(Done),
     Bad(BadItem),
     Failed(String),
+    GaveUp,
     End,
 }
 
@@ -559,9 +567,17 @@ fn read_file(
         inner: input.reader,
         counters,
     };
-    for item in Reader::new(reader, format) {
+    let mut readable = false;
+    for (n, item) in Reader::new(reader, format).enumerate() {
+        if !readable && n == HOLD_LIMIT {
+            chunk.push(Unit::GaveUp);
+            return true;
+        }
         let unit = match item {
-            Ok(Ok(puzzle)) => Unit::Puzzle(i, puzzle),
+            Ok(Ok(puzzle)) => {
+                readable = true;
+                Unit::Puzzle(i, puzzle)
+            }
             Ok(Err(e)) => Unit::Bad(BadItem {
                 index: e.index,
                 line: e.error.line,
@@ -598,6 +614,7 @@ impl Work {
             Unit::Puzzle(i, puzzle) => Outcome::Done(self.solve(&self.files[i].name, &puzzle)),
             Unit::Bad(bad) => Outcome::Bad(bad),
             Unit::Failed(err) => Outcome::Failed(err),
+            Unit::GaveUp => Outcome::GaveUp,
             Unit::End => Outcome::End,
         }
     }
@@ -703,6 +720,8 @@ struct FileState {
     /// Whether a board has been written to the output file (the next one
     /// needs a separator).
     boards: bool,
+    /// The file was not read to its end: it is not a puzzle file.
+    gave_up: bool,
 }
 
 impl FileState {
@@ -747,6 +766,7 @@ impl Writer<'_> {
                     sink: None,
                     failed: None,
                     boards: false,
+                    gave_up: false,
                 });
             }
             Outcome::Done(done) => {
@@ -760,10 +780,8 @@ impl Writer<'_> {
                 if file.per_item {
                     self.bad(&bad)?;
                 } else {
+                    // At most HOLD_LIMIT: the reader gives up on the file then.
                     file.held.push(bad);
-                    if file.held.len() >= HOLD_LIMIT {
-                        self.go_per_item()?;
-                    }
                 }
             }
             Outcome::Failed(reason) => {
@@ -772,6 +790,11 @@ impl Writer<'_> {
                     // Whole or not at all: a file not read to its end gets
                     // no output file (dropping the sink removes it).
                     file.sink = None;
+                }
+            }
+            Outcome::GaveUp => {
+                if let Some(file) = self.file.as_mut() {
+                    file.gave_up = true;
                 }
             }
             Outcome::End => self.end()?,
@@ -875,18 +898,26 @@ impl Writer<'_> {
         let source = self.files[file.index].name.clone();
         if !file.per_item && file.failed.is_none() {
             // Not one puzzle could be read: the file is one error, with the
-            // first reason; every location is on standard error.
+            // first reason; the first locations are on standard error.
             let held = std::mem::take(&mut file.held);
+            let gave_up = file.gave_up;
             self.file = None;
-            for bad in &held {
+            for bad in held.iter().take(ERRORS_SHOWN) {
                 self.bar
                     .suspend(|| diag(format_args!("{source}:{}", bad.message)));
             }
             let mut reason = held
                 .first()
                 .map_or_else(|| "no puzzle".to_owned(), |b| b.message.clone());
-            if held.len() > 1 {
-                let _ = write!(reason, " (and {} more errors)", held.len() - 1);
+            let more = held.len().saturating_sub(1);
+            if gave_up {
+                let _ = write!(
+                    reason,
+                    " (and {more} more errors; not a puzzle file: no puzzle in the \
+                     first {HOLD_LIMIT} entries, the rest was not read)"
+                );
+            } else if more > 0 {
+                let _ = write!(reason, " (and {more} more errors)");
             }
             let full = format!("{source}:{reason}");
             return self.file_error(&source, &reason, &full);

@@ -715,3 +715,31 @@ fn an_empty_directory_is_an_empty_batch_with_a_warning() {
     assert!(err.contains("sudokit: no input files found"), "{err}");
     assert!(err.contains("sudokit: 0 files, 0 puzzles"), "{err}");
 }
+
+#[test]
+fn a_file_without_one_readable_puzzle_is_one_entry() {
+    let dir = scratch();
+    let bad_lines = dir.path().join("three.txt");
+    let line = format!("{}x\n", &LC37_SOLVED[..80]);
+    fs::write(&bad_lines, line.repeat(3)).expect("written");
+    // Not text at all: invalid UTF-8 on every line, far past the hold limit.
+    let binary = dir.path().join("image.png");
+    fs::write(&binary, b"\x89PNG\xff\xfe\n".repeat(5000)).expect("written");
+    let (three, image) = (path_str(&bad_lines), path_str(&binary));
+    let output = check(
+        &["batch", three, image],
+        "",
+        &format!(
+            "{three}:error: 1:81: expected a digit 0-9 or '.', found 'x' (and 2 more errors)\n\
+             {image}:error: 1:1: expected UTF-8 text, found the byte 0x89 (and 1023 more errors; \
+             not a puzzle file: no puzzle in the first 1024 entries, the rest was not read)\n"
+        ),
+        2,
+    );
+    let err = stderr(&output);
+    // Every location of a short file; the first few of a long one.
+    assert!(err.contains(&format!("sudokit: {three}:3:81: expected a digit")));
+    assert!(err.contains(&format!("sudokit: {image}:10:")));
+    assert!(!err.contains(&format!("sudokit: {image}:11:")));
+    assert!(err.contains("2 files, 0 puzzles: 0 solved, 0 unsolvable, 0 invalid, 2 errors"));
+}
