@@ -568,22 +568,22 @@ fn read_file(
         counters,
     };
     let mut readable = false;
-    for (n, item) in Reader::new(reader, format).enumerate() {
-        if !readable && n == HOLD_LIMIT {
-            chunk.push(Unit::GaveUp);
-            return true;
-        }
+    let mut unreadable = 0;
+    for item in Reader::new(reader, format) {
         let unit = match item {
             Ok(Ok(puzzle)) => {
                 readable = true;
                 Unit::Puzzle(i, puzzle)
             }
-            Ok(Err(e)) => Unit::Bad(BadItem {
-                index: e.index,
-                line: e.error.line,
-                layout: e.layout,
-                message: e.error.to_string(),
-            }),
+            Ok(Err(e)) => {
+                unreadable += 1;
+                Unit::Bad(BadItem {
+                    index: e.index,
+                    line: e.error.line,
+                    layout: e.layout,
+                    message: e.error.to_string(),
+                })
+            }
             Err(err) => {
                 chunk.push(Unit::Failed(err.to_string()));
                 return true;
@@ -591,6 +591,10 @@ fn read_file(
         };
         chunk.push(unit);
         counters.items.fetch_add(1, Ordering::Relaxed);
+        if !readable && unreadable == HOLD_LIMIT {
+            chunk.push(Unit::GaveUp);
+            return true;
+        }
         if chunk.len() >= chunk_size && !send(chunk) {
             return false;
         }
