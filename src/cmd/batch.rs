@@ -69,7 +69,12 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         None => Vec::new(),
     };
 
-    let mut pool = rayon::ThreadPoolBuilder::new().thread_name(|i| format!("sudokit-solve-{i}"));
+    let mut pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("sudokit-solve-{i}"))
+        // A panic in a solver (a bug) must not abort the process as rayon
+        // does by default: the chunk's result is then missing, and the
+        // writer ends the run with an error instead.
+        .panic_handler(|_| {});
     if let Some(jobs) = args.jobs {
         pool = pool.num_threads(usize::try_from(jobs).unwrap_or(1));
     }
@@ -114,6 +119,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         tally: Tally::default(),
         bar: &bar,
         file: None,
+        started: 0,
     };
     for solved in rx {
         // A pool job that died drops its sender; nothing is lost silently.
@@ -124,6 +130,11 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
             writer.take(outcome)?;
         }
         bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
+    }
+    // The reader only stops early when the writer has gone; a reader that
+    // died (a bug) must not pass for a finished batch.
+    if writer.started != files.len() || writer.file.is_some() {
+        bail!("reading the inputs stopped unexpectedly");
     }
     writer.out.flush()?;
     bar.clear();
@@ -757,12 +768,15 @@ struct Writer<'a> {
     tally: Tally,
     bar: &'a Bar,
     file: Option<FileState>,
+    /// Files begun, to check at the end that every input was read.
+    started: usize,
 }
 
 impl Writer<'_> {
     fn take(&mut self, outcome: Outcome) -> anyhow::Result<()> {
         match outcome {
             Outcome::Start(index) => {
+                self.started += 1;
                 self.file = Some(FileState {
                     index,
                     per_item: false,
