@@ -5,10 +5,10 @@
 #   bench/batch.sh [-n RUNS] [--big LINES] FILE_OR_DIR...
 #
 # FILE_OR_DIR: puzzle files, one puzzle per line (a directory gives its *.txt
-# files). Each file is solved RUNS times (default 3) per job count; the best
-# run counts, as other load on the machine only ever slows a run down. The
-# rate is the one sudokit's summary reports (puzzles over the time from start
-# to the last result, process start-up excluded).
+# files). Each file is solved RUNS times (default 3) per job count, 1 and 2
+# jobs alternately; the best run counts, as other load on the machine only
+# ever slows a run down. The rate is the one sudokit's summary reports
+# (puzzles over the time from start to the last result, start-up excluded).
 #
 # --big LINES also builds a LINES-line file (the inputs repeated) in a
 # temporary directory, solves it once with 2 jobs, reports its peak resident
@@ -64,22 +64,24 @@ run() {
     echo "$puzzles $rate $peak"
 }
 
-# Best of $runs: prints "puzzles best_rate max_peak_kib".
+# Runs 1 and 2 jobs alternately, $runs times each, so that both see the same
+# conditions; prints "puzzles best_rate_1 best_rate_2 max_peak_kib_2".
 best() {
-    local jobs="$1" file="$2" best_rate=0 max_peak=0 puzzles=0
+    local file="$1" best1=0 best2=0 max_peak=0 puzzles=0 rate peak
     for ((i = 0; i < runs; i++)); do
-        read -r puzzles rate peak < <(run "$jobs" "$file")
-        ((rate > best_rate)) && best_rate=$rate
+        read -r puzzles rate _ < <(run 1 "$file")
+        ((rate > best1)) && best1=$rate
+        read -r puzzles rate peak < <(run 2 "$file")
+        ((rate > best2)) && best2=$rate
         ((peak > max_peak)) && max_peak=$peak
     done
-    echo "$puzzles $best_rate $max_peak"
+    echo "$puzzles $best1 $best2 $max_peak"
 }
 
 echo "| file | puzzles | 1 job (puzzles/s) | 2 jobs (puzzles/s) | speedup | peak RSS, 2 jobs |"
 echo "|---|---:|---:|---:|---:|---:|"
 for file in "${files[@]}"; do
-    read -r puzzles one _ < <(best 1 "$file")
-    read -r _ two peak < <(best 2 "$file")
+    read -r puzzles one two peak < <(best "$file")
     speedup=$(awk -v a="$one" -v b="$two" 'BEGIN { if (a > 0) printf "%.2f", b / a; else print "-" }')
     printf '| %s | %s | %s | %s | %s× | %.1f MiB |\n' \
         "$(basename "$file")" "$puzzles" "$one" "$two" "$speedup" "$(awk -v k="$peak" 'BEGIN { print k / 1024 }')"
