@@ -724,8 +724,8 @@ impl Tally {
 #[derive(Debug)]
 struct FileState {
     index: usize,
-    /// Whether entries are written one by one: once a puzzle has been read
-    /// (or too many errors are held), the file is readable, if imperfect.
+    /// Whether entries are written one by one: once a puzzle has been read,
+    /// the file is readable, if imperfect. Until then errors are held.
     per_item: bool,
     held: Vec<BadItem>,
     /// Under `--out`: the file being written, created at the first entry.
