@@ -41,10 +41,12 @@ use crate::output::{Out, Report, Status, diag};
 /// MiB.
 const IN_FLIGHT: usize = 16 * 1024;
 /// Bounds on the puzzles per chunk: large enough that handing a chunk to the
-/// pool costs nothing next to solving it, small enough that many chunks are
-/// in flight when there are many cores.
+/// pool costs nothing next to solving it (a few microseconds against
+/// milliseconds), small enough that results and the progress bar move
+/// every fraction of a second even on the hardest puzzles, and that many
+/// chunks are in flight when there are many cores.
 const CHUNK_MIN: usize = 64;
-const CHUNK_MAX: usize = 4096;
+const CHUNK_MAX: usize = 1024;
 /// Unreadable puzzles held back at the start of a file: when a file yields no
 /// puzzle at all it is reported as one error, not one per line of garbage.
 /// A file that starts with this many and not one puzzle is not a puzzle file
@@ -1051,10 +1053,12 @@ impl Drop for Sink {
 // Progress and summary
 
 /// The progress bar, or nothing.
-#[derive(Debug)]
 struct Bar {
     bar: Option<ProgressBar>,
     total_bytes: Option<u64>,
+    /// The style with a bar and an ETA, put on once there is an estimate of
+    /// the total (until then a bar would read "0/0").
+    with_total: std::cell::Cell<Option<ProgressStyle>>,
 }
 
 impl Bar {
@@ -1066,21 +1070,27 @@ impl Bar {
             // indicatif hides itself off a terminal; `always` means always.
             Progress::Always => ProgressDrawTarget::term_like_with_hz(Box::new(AnsiStderr), 10),
         };
-        // The length is an estimate (puzzles read per byte, times the bytes
-        // of all inputs), so the bar and the ETA firm up as the run goes on.
-        let template = if total_bytes.is_some() {
-            "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/~{human_len} puzzles, {per_sec:0}, ETA {eta}"
-        } else {
-            "{spinner} {elapsed_precise} {human_pos} puzzles, {per_sec:0}"
+        let style = |template| {
+            ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> ")
         };
-        let style = ProgressStyle::with_template(template)
-            .unwrap_or_else(|_| ProgressStyle::default_bar())
-            .progress_chars("=> ");
-        let bar = ProgressBar::with_draw_target(None, target).with_style(style);
+        // The total is an estimate (puzzles read per byte, times the bytes
+        // of all inputs), so the bar and the ETA firm up as the run goes on.
+        // Without a size for every input (standard input), there is none.
+        let with_total = total_bytes.map(|_| {
+            style(
+                "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/~{human_len} puzzles, \
+                 {per_sec:0}, ETA {eta}",
+            )
+        });
+        let counting = style("{spinner} {elapsed_precise} {human_pos} puzzles, {per_sec:0}");
+        let bar = ProgressBar::with_draw_target(None, target).with_style(counting);
         bar.enable_steady_tick(Duration::from_millis(200));
         Bar {
             bar: Some(bar),
             total_bytes,
+            with_total: std::cell::Cell::new(with_total),
         }
     }
 
@@ -1088,6 +1098,7 @@ impl Bar {
         Bar {
             bar: None,
             total_bytes: None,
+            with_total: std::cell::Cell::new(None),
         }
     }
 
@@ -1097,9 +1108,12 @@ impl Bar {
         if let Some(total) = self.total_bytes {
             let bytes = counters.bytes.load(Ordering::Relaxed);
             let items = counters.items.load(Ordering::Relaxed);
-            if bytes > 0 {
+            if bytes > 0 && items > 0 {
                 let estimate = (items as f64 * total as f64 / bytes as f64) as u64;
                 bar.set_length(estimate.max(done));
+                if let Some(style) = self.with_total.take() {
+                    bar.set_style(style);
+                }
             }
         }
     }
