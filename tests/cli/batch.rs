@@ -646,7 +646,12 @@ fn progress_bar_only_when_asked_or_on_a_terminal() {
     assert!(!stderr(&output).contains('\u{1b}'));
     let output = sudokit(&["batch", "--progress", "always", "batch/boj.txt"], "");
     let err = stderr(&output);
-    assert!(err.contains("puzzles"), "{err}");
+    // The bar is drawn, then cleared before the summary.
+    assert!(err.contains("1 puzzles, "), "{err}");
+    assert!(
+        err.contains("\r\u{1b}[2Ksudokit: 1 file, 1 puzzle: "),
+        "{err}"
+    );
     // Standard output stays clean.
     assert_eq!(
         String::from_utf8_lossy(&output.stdout),
