@@ -1,8 +1,1257 @@
-//! `sudokit batch`.
+//! `sudokit batch`: solve every puzzle of many files on every core.
+//!
+//! Three stages run at once, so that no core waits on another's I/O:
+//!
+//! - a *reader* thread walks the inputs in order and cuts their puzzles into
+//!   chunks (a chunk may span several small files, so a directory of
+//!   one-puzzle files keeps every core busy as well as one huge file does);
+//! - a rayon pool of `--jobs` threads solves each chunk, puzzle by puzzle,
+//!   and renders each result into its output text;
+//! - the calling thread takes the solved chunks *in the order they were
+//!   read* and writes them, so output order never depends on `--jobs`.
+//!
+//! Memory stays bounded: only a fixed number of chunks is in flight (a
+//! bounded channel makes the reader wait), whatever the size of the input.
 
-use super::ExitStatus;
-use crate::cli::BatchArgs;
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write as _;
+use std::fs::{self, File};
+use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::time::{Duration, Instant};
 
-pub fn run(_args: &BatchArgs) -> anyhow::Result<ExitStatus> {
-    anyhow::bail!("`sudokit batch` is not implemented yet")
+use anyhow::{Context, bail};
+use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use rayon::prelude::*;
+use serde::Serialize;
+
+use super::solve::{Mode, report, solve_grid};
+use super::{ExitStatus, STDIN_NAME, open};
+use crate::cli::{BatchArgs, Progress};
+use crate::format::{self, Format, Layout, Puzzle, Reader};
+use crate::output::{Out, Report, Status, diag};
+
+/// Puzzles kept in flight between the reader and the writer, all chunks
+/// together. Enough to keep every core busy, small enough that the memory
+/// held (well under 1 KiB per puzzle, input and rendered output) stays a few
+/// MiB.
+const IN_FLIGHT: usize = 16 * 1024;
+/// Bounds on the puzzles per chunk: large enough that handing a chunk to the
+/// pool costs nothing next to solving it (a few microseconds against
+/// milliseconds), small enough that results and the progress bar move
+/// every fraction of a second even on the hardest puzzles, and that many
+/// chunks are in flight when there are many cores.
+const CHUNK_MIN: usize = 64;
+const CHUNK_MAX: usize = 1024;
+/// Unreadable puzzles held back at the start of a file: when a file yields no
+/// puzzle at all it is reported as one error, not one per line of garbage.
+/// A file that starts with this many and not one puzzle is not a puzzle file
+/// (an image, a binary): it is not read further, so memory stays bounded.
+const HOLD_LIMIT: usize = 1024;
+/// Of the errors of a file that yields no puzzle, how many are listed on
+/// standard error.
+const ERRORS_SHOWN: usize = 10;
+
+pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
+    let started = Instant::now();
+    let filter = NameFilter::new(&args.glob)?;
+    let out_dir = args.out.as_deref();
+    let files: Arc<[InputFile]> = collect(args, &filter, out_dir).into();
+    if files.is_empty() {
+        // Not an error (an empty directory is a valid, empty batch), but
+        // rarely what was meant, as ripgrep warns too.
+        diag("no input files found (hidden files are skipped; -r descends into directories)");
+    }
+    let targets = match out_dir {
+        Some(dir) => plan_outputs(&files, dir)?,
+        None => Vec::new(),
+    };
+
+    let mut pool = rayon::ThreadPoolBuilder::new()
+        .thread_name(|i| format!("sudokit-solve-{i}"))
+        // A panic in a solver (a bug) must not abort the process as rayon
+        // does by default: the chunk's result is then missing, and the
+        // writer ends the run with an error instead.
+        .panic_handler(|_| {});
+    if let Some(jobs) = args.jobs {
+        pool = pool.num_threads(usize::try_from(jobs).unwrap_or(1));
+    }
+    let pool = Arc::new(pool.build().context("starting the solver threads")?);
+    let jobs = pool.current_num_threads().max(1);
+
+    // `--line-buffered` is for puzzles that trickle in through a pipe: a
+    // chunk must not wait for thousands of puzzles that may never come.
+    let chunk = if args.output.line_buffered {
+        1
+    } else {
+        (IN_FLIGHT / (2 * jobs)).clamp(CHUNK_MIN, CHUNK_MAX)
+    };
+    let depth = (IN_FLIGHT / chunk).clamp(2, 2 * jobs + 2);
+
+    let counters = Arc::new(Counters::default());
+    let bar = Bar::new(args.progress, total_bytes(&files));
+    let work = Arc::new(Work {
+        files: Arc::clone(&files),
+        json: args.output.json,
+        to_files: out_dir.is_some(),
+        to: args.to,
+    });
+    let (tx, rx) = mpsc::sync_channel(depth);
+    {
+        let files = Arc::clone(&files);
+        let counters = Arc::clone(&counters);
+        let format = args.input.format;
+        // Detached on purpose: when the writer stops early (a closed pipe),
+        // the process exits without waiting for a read that may block.
+        std::thread::Builder::new()
+            .name("sudokit-read".into())
+            .spawn(move || read_all(&files, format, chunk, &pool, &work, &counters, &tx))
+            .context("starting the reader thread")?;
+    }
+
+    let mut writer = Writer {
+        files: &files,
+        targets: out_dir.map(|_| targets.as_slice()),
+        json: args.output.json,
+        out: Out::stdout(args.output.line_buffered),
+        tally: Tally::default(),
+        bar: &bar,
+        file: None,
+        started: 0,
+    };
+    for solved in rx {
+        // A pool job that died drops its sender; nothing is lost silently.
+        let outcomes = solved
+            .recv()
+            .context("a solver thread stopped unexpectedly")?;
+        for outcome in outcomes {
+            writer.take(outcome)?;
+        }
+        bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
+    }
+    // The reader only stops early when the writer has gone; a reader that
+    // died (a bug) must not pass for a finished batch.
+    if writer.started != files.len() || writer.file.is_some() {
+        bail!("reading the inputs stopped unexpectedly");
+    }
+    writer.out.flush()?;
+    bar.clear();
+
+    let tally = writer.tally;
+    let summary = Summary::new(&tally, files.len(), started.elapsed());
+    diag(format_args!("{summary}"));
+    if args.output.json {
+        writer.out.json(&SummaryLine { summary })?;
+        writer.out.flush()?;
+    }
+    Ok(tally.exit_status())
+}
+
+// ---------------------------------------------------------------------------
+// Inputs
+
+/// One input, as listed before any is read.
+#[derive(Debug)]
+struct InputFile {
+    /// Where to read from; `None` for standard input.
+    path: Option<PathBuf>,
+    /// The name in results and messages.
+    name: String,
+    /// The path under `--out`: relative to the directory named on the command
+    /// line, or the bare file name for a file named directly.
+    rel: PathBuf,
+    /// Size in bytes, when known up front (for the progress bar's estimate).
+    size: Option<u64>,
+    /// Why it cannot be read, found while listing directories.
+    error: Option<String>,
+}
+
+impl InputFile {
+    fn file(path: PathBuf, rel: PathBuf, size: Option<u64>) -> InputFile {
+        InputFile {
+            name: path.display().to_string(),
+            path: Some(path),
+            rel,
+            size,
+            error: None,
+        }
+    }
+
+    fn failed(path: &Path, err: &io::Error) -> InputFile {
+        InputFile {
+            name: path.display().to_string(),
+            path: Some(path.to_owned()),
+            rel: PathBuf::new(),
+            size: None,
+            error: Some(err.to_string()),
+        }
+    }
+}
+
+/// `--glob` patterns. A pattern without `/` is matched against the file name
+/// (`*.txt` finds text files at any depth, as in .gitignore); one with `/`
+/// against the path below the directory named on the command line.
+#[derive(Debug)]
+struct NameFilter {
+    names: GlobSet,
+    paths: GlobSet,
+    any: bool,
+}
+
+impl NameFilter {
+    fn new(patterns: &[String]) -> anyhow::Result<NameFilter> {
+        let mut names = GlobSetBuilder::new();
+        let mut paths = GlobSetBuilder::new();
+        for pattern in patterns {
+            let glob = GlobBuilder::new(pattern)
+                .literal_separator(true)
+                .build()
+                .map_err(|e| anyhow::anyhow!("--glob: {e}"))?;
+            if pattern.contains('/') {
+                paths.add(glob);
+            } else {
+                names.add(glob);
+            }
+        }
+        let build = |set: GlobSetBuilder| set.build().map_err(|e| anyhow::anyhow!("--glob: {e}"));
+        Ok(NameFilter {
+            names: build(names)?,
+            paths: build(paths)?,
+            any: !patterns.is_empty(),
+        })
+    }
+
+    fn accepts(&self, rel: &Path) -> bool {
+        !self.any
+            || rel
+                .file_name()
+                .is_some_and(|name| self.names.is_match(name))
+            || self.paths.is_match(rel)
+    }
+}
+
+/// What identifies a file or directory however it is reached (through
+/// symbolic links, `..`, or a hard link).
+#[cfg(unix)]
+type FileId = (u64, u64);
+#[cfg(not(unix))]
+type FileId = PathBuf;
+
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<FileId> {
+    use std::os::unix::fs::MetadataExt;
+    fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path) -> Option<FileId> {
+    fs::canonicalize(path).ok()
+}
+
+/// Lists the inputs in the order they are read: the arguments in the order
+/// given, each directory's files in sorted path order.
+fn collect(args: &BatchArgs, filter: &NameFilter, out_dir: Option<&Path>) -> Vec<InputFile> {
+    let mut files = Vec::new();
+    // The output tree may sit inside an input directory; its files are
+    // results, not puzzles, and reading them would grow with every run.
+    let skip = out_dir.and_then(file_id);
+    for arg in &args.paths {
+        if arg.as_os_str() == "-" {
+            files.push(InputFile {
+                path: None,
+                name: STDIN_NAME.to_owned(),
+                rel: PathBuf::new(),
+                size: None,
+                error: None,
+            });
+            continue;
+        }
+        match fs::metadata(arg) {
+            Ok(meta) if meta.is_dir() => {
+                let mut walk = Walk {
+                    root: arg,
+                    recursive: args.recursive,
+                    filter,
+                    skip: skip.as_ref(),
+                    visited: HashSet::new(),
+                    files: &mut files,
+                };
+                walk.dir(Path::new(""));
+            }
+            Ok(meta) => {
+                // A file named directly is read whatever its name (as rg and
+                // fd do) and whatever its kind (a FIFO streams).
+                let rel = arg.file_name().map(PathBuf::from).unwrap_or_default();
+                let size = meta.is_file().then_some(meta.len());
+                files.push(InputFile::file(arg.clone(), rel, size));
+            }
+            Err(err) => files.push(InputFile::failed(arg, &err)),
+        }
+    }
+    files
+}
+
+/// A walk of one directory named on the command line.
+struct Walk<'a> {
+    root: &'a Path,
+    recursive: bool,
+    filter: &'a NameFilter,
+    skip: Option<&'a FileId>,
+    /// Directories already listed: one reached again (through a symbolic
+    /// link back up the tree, say) is not listed twice, so a loop ends.
+    visited: HashSet<FileId>,
+    files: &'a mut Vec<InputFile>,
+}
+
+impl Walk<'_> {
+    fn dir(&mut self, rel: &Path) {
+        let dir = self.root.join(rel);
+        if let Some(id) = file_id(&dir) {
+            if !self.visited.insert(id) {
+                return;
+            }
+        }
+        let mut names = Vec::new();
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(err) => {
+                self.files.push(InputFile::failed(&dir, &err));
+                return;
+            }
+        };
+        for entry in entries {
+            match entry {
+                Ok(entry) => names.push(entry.file_name()),
+                Err(err) => {
+                    self.files.push(InputFile::failed(&dir, &err));
+                    return;
+                }
+            }
+        }
+        // Sorting names at each level, then descending in place, gives the
+        // files in sorted path order (paths compare component by component).
+        names.sort();
+        for name in names {
+            if name.as_encoded_bytes().starts_with(b".") {
+                continue;
+            }
+            let rel = rel.join(&name);
+            let path = self.root.join(&rel);
+            // `metadata` follows symbolic links: a link to a puzzle file is
+            // a puzzle file; a dangling link is reported, unless --glob
+            // would have skipped it anyway.
+            let meta = match fs::metadata(&path) {
+                Ok(meta) => meta,
+                Err(err) => {
+                    if self.filter.accepts(&rel) {
+                        self.files.push(InputFile::failed(&path, &err));
+                    }
+                    continue;
+                }
+            };
+            if meta.is_dir() {
+                if self.recursive && (self.skip.is_none() || file_id(&path).as_ref() != self.skip) {
+                    self.dir(&rel);
+                }
+            } else if meta.is_file() && self.filter.accepts(&rel) {
+                self.files
+                    .push(InputFile::file(path, rel, Some(meta.len())));
+            }
+            // Anything else (a FIFO, socket or device met in a directory) is
+            // not a puzzle file.
+        }
+    }
+}
+
+/// Decides where each input's results go under `dir`, refusing (before
+/// anything is written) a plan that would overwrite an input or write two
+/// inputs to one file. Returns one target per input (`None` for inputs that
+/// are already known to fail).
+fn plan_outputs(files: &[InputFile], dir: &Path) -> anyhow::Result<Vec<Option<PathBuf>>> {
+    if files.iter().any(|f| f.path.is_none()) {
+        bail!(
+            "--out: standard input has no path to mirror under {}",
+            dir.display()
+        );
+    }
+    if dir.exists() && !dir.is_dir() {
+        bail!("--out {}: not a directory", dir.display());
+    }
+    let inputs: HashMap<FileId, &str> = files
+        .iter()
+        .filter_map(|f| Some((file_id(f.path.as_deref()?)?, f.name.as_str())))
+        .collect();
+    let mut claimed: HashMap<PathBuf, &str> = HashMap::new();
+    let mut targets = Vec::with_capacity(files.len());
+    for file in files {
+        if file.error.is_some() || file.rel.as_os_str().is_empty() {
+            targets.push(None);
+            continue;
+        }
+        let target = dir.join(&file.rel);
+        if let Some(other) = claimed.insert(target.clone(), &file.name) {
+            bail!(
+                "--out: {other} and {} would both be written to {}",
+                file.name,
+                target.display()
+            );
+        }
+        // Only an existing file can be an input; one that does not exist
+        // yet is safe to create.
+        if let Some(input) = file_id(&target).and_then(|id| inputs.get(&id)) {
+            bail!(
+                "--out: refusing to write {}: it is the input file {input}",
+                target.display()
+            );
+        }
+        targets.push(Some(target));
+    }
+    Ok(targets)
+}
+
+fn total_bytes(files: &[InputFile]) -> Option<u64> {
+    files
+        .iter()
+        .map(|f| if f.error.is_some() { Some(0) } else { f.size })
+        .sum()
+}
+
+// ---------------------------------------------------------------------------
+// Reading and solving
+
+/// What the reader sends on, in input order.
+#[derive(Debug)]
+enum Unit {
+    /// The next file begins.
+    Start(usize),
+    /// A puzzle of the current file (the index of its file).
+    Puzzle(usize, Puzzle),
+    /// A puzzle that could not be read.
+    Bad(BadItem),
+    /// The current file could not be opened or read on.
+    Failed(String),
+    /// The current file began with [`HOLD_LIMIT`] unreadable puzzles and no
+    /// readable one; the rest of it is not read.
+    GaveUp,
+    /// The current file is done.
+    End,
+}
+
+/// What the writer receives, in input order.
+#[derive(Debug)]
+enum Outcome {
+    Start(usize),
+    Done(Done),
+    Bad(BadItem),
+    Failed(String),
+    GaveUp,
+    End,
+}
+
+/// A puzzle that could not be read. The error is kept as its message: the
+/// offending text in a parse error can be as long as a line, and thousands
+/// of them may be in flight.
+#[derive(Debug)]
+struct BadItem {
+    index: usize,
+    line: usize,
+    layout: Option<Layout>,
+    /// `line:column: what was expected`.
+    message: String,
+}
+
+/// One solved puzzle, rendered by the thread that solved it.
+#[derive(Debug)]
+struct Done {
+    status: Status,
+    /// The result as written: a JSON line or a text line (no line end), or
+    /// under `--out` a whole board in its layout.
+    text: String,
+    /// The board's layout, for the separator between boards under `--out`.
+    layout: Layout,
+    /// A message for standard error (an unsolved puzzle under `--out`).
+    note: Option<String>,
+}
+
+/// Progress figures shared between the reader and the writer.
+#[derive(Debug, Default)]
+struct Counters {
+    /// Input bytes consumed.
+    bytes: AtomicU64,
+    /// Puzzles (and unreadable puzzles) read.
+    items: AtomicU64,
+}
+
+/// A reader that counts the bytes consumed, for the progress bar.
+struct Counted<'a, R> {
+    inner: R,
+    counters: &'a Counters,
+}
+
+impl<R: BufRead> Read for Counted<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.counters.bytes.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Counted<'_, R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.counters
+            .bytes
+            .fetch_add(amount as u64, Ordering::Relaxed);
+        self.inner.consume(amount);
+    }
+}
+
+/// The reader thread: reads every input in order, hands each chunk to the
+/// pool and its pending result to the writer. Returns when done or when the
+/// writer has gone.
+fn read_all(
+    files: &[InputFile],
+    format: Format,
+    chunk_size: usize,
+    pool: &Arc<rayon::ThreadPool>,
+    work: &Arc<Work>,
+    counters: &Counters,
+    tx: &SyncSender<Receiver<Vec<Outcome>>>,
+) {
+    let mut chunk = Vec::with_capacity(chunk_size);
+    // Hands the chunk to the pool; false once the writer has gone.
+    let send = |chunk: &mut Vec<Unit>| -> bool {
+        let units = std::mem::replace(chunk, Vec::with_capacity(chunk_size));
+        let (done_tx, done_rx) = mpsc::sync_channel(1);
+        let work = Arc::clone(work);
+        pool.spawn(move || {
+            let outcomes: Vec<Outcome> = units.into_par_iter().map(|u| work.run(u)).collect();
+            // The writer may have stopped (a closed pipe); nothing to do then.
+            let _ = done_tx.send(outcomes);
+        });
+        tx.send(done_rx).is_ok()
+    };
+    for (i, file) in files.iter().enumerate() {
+        chunk.push(Unit::Start(i));
+        if !read_file(i, file, format, counters, &mut chunk, chunk_size, &send) {
+            return;
+        }
+        chunk.push(Unit::End);
+        if chunk.len() >= chunk_size && !send(&mut chunk) {
+            return;
+        }
+    }
+    if !chunk.is_empty() {
+        send(&mut chunk);
+    }
+}
+
+/// Reads one input into chunks, sending each full one; false once the
+/// writer has gone.
+fn read_file(
+    i: usize,
+    file: &InputFile,
+    format: Format,
+    counters: &Counters,
+    chunk: &mut Vec<Unit>,
+    chunk_size: usize,
+    send: &impl Fn(&mut Vec<Unit>) -> bool,
+) -> bool {
+    if let Some(err) = &file.error {
+        chunk.push(Unit::Failed(err.clone()));
+        return true;
+    }
+    let input = match open(file.path.as_deref().unwrap_or(Path::new("-"))) {
+        Ok(input) => input,
+        Err(err) => {
+            // `open` names the path; the entry names it already.
+            chunk.push(Unit::Failed(err.root_cause().to_string()));
+            return true;
+        }
+    };
+    let reader = Counted {
+        inner: input.reader,
+        counters,
+    };
+    let mut readable = false;
+    let mut unreadable = 0;
+    for item in Reader::new(reader, format) {
+        let unit = match item {
+            Ok(Ok(puzzle)) => {
+                readable = true;
+                Unit::Puzzle(i, puzzle)
+            }
+            Ok(Err(e)) => {
+                unreadable += 1;
+                Unit::Bad(BadItem {
+                    index: e.index,
+                    line: e.error.line,
+                    layout: e.layout,
+                    message: e.error.to_string(),
+                })
+            }
+            Err(err) => {
+                chunk.push(Unit::Failed(err.to_string()));
+                return true;
+            }
+        };
+        chunk.push(unit);
+        counters.items.fetch_add(1, Ordering::Relaxed);
+        if !readable && unreadable == HOLD_LIMIT {
+            chunk.push(Unit::GaveUp);
+            return true;
+        }
+        if chunk.len() >= chunk_size && !send(chunk) {
+            return false;
+        }
+    }
+    true
+}
+
+/// What a pool thread needs to solve and render a puzzle.
+#[derive(Debug)]
+struct Work {
+    files: Arc<[InputFile]>,
+    json: bool,
+    to_files: bool,
+    to: Option<Layout>,
+}
+
+impl Work {
+    fn run(&self, unit: Unit) -> Outcome {
+        match unit {
+            Unit::Start(i) => Outcome::Start(i),
+            Unit::Puzzle(i, puzzle) => Outcome::Done(self.solve(&self.files[i].name, &puzzle)),
+            Unit::Bad(bad) => Outcome::Bad(bad),
+            Unit::Failed(err) => Outcome::Failed(err),
+            Unit::GaveUp => Outcome::GaveUp,
+            Unit::End => Outcome::End,
+        }
+    }
+
+    fn solve(&self, source: &str, puzzle: &Puzzle) -> Done {
+        let mode = Mode::first();
+        let solved = solve_grid(&puzzle.grid, mode);
+        let layout = self.to.unwrap_or(puzzle.layout);
+        let solution = solved
+            .solutions
+            .first()
+            .filter(|_| solved.status == Status::Solved);
+        let mut text = String::new();
+        let mut note = None;
+        if self.json {
+            // Serializing a report (strings, numbers, arrays) cannot fail.
+            text =
+                serde_json::to_string(&report(source, puzzle, &solved, mode)).unwrap_or_default();
+        } else if self.to_files {
+            match solution {
+                Some(grid) => format::render(grid, layout, &mut text),
+                None => {
+                    let mut message = format!(
+                        "{source}:{}: puzzle {}: {}",
+                        puzzle.line,
+                        puzzle.index,
+                        solved.status.describe()
+                    );
+                    for (i, conflict) in solved.conflicts.iter().enumerate() {
+                        let _ = write!(message, "{}{conflict}", if i == 0 { ": " } else { "; " });
+                    }
+                    note = Some(message);
+                }
+            }
+        } else {
+            let result = match solution {
+                Some(grid) => grid.to_line(),
+                None => status_word(solved.status).to_owned(),
+            };
+            text = format!("{source}:{}:{result}", puzzle.index);
+        }
+        Done {
+            status: solved.status,
+            text,
+            layout,
+            note,
+        }
+    }
+}
+
+/// The status as one word, as in JSON.
+fn status_word(status: Status) -> &'static str {
+    match status {
+        Status::Solved => "solved",
+        Status::Unsolvable => "unsolvable",
+        Status::Invalid => "invalid",
+        Status::Multiple => "multiple",
+        Status::Error => "error",
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Writing
+
+/// Counts for the summary and the exit status.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    solved: u64,
+    unsolvable: u64,
+    invalid: u64,
+    /// Error entries: unreadable puzzles and unreadable files.
+    errors: u64,
+}
+
+impl Tally {
+    fn puzzles(&self) -> u64 {
+        self.solved + self.unsolvable + self.invalid
+    }
+
+    fn exit_status(&self) -> ExitStatus {
+        if self.errors > 0 {
+            ExitStatus::Error
+        } else if self.unsolvable + self.invalid > 0 {
+            ExitStatus::Failure
+        } else {
+            ExitStatus::Success
+        }
+    }
+}
+
+/// The writer's state for the file being written.
+#[derive(Debug)]
+struct FileState {
+    index: usize,
+    /// Whether entries are written one by one: once a puzzle has been read,
+    /// the file is readable, if imperfect. Until then errors are held.
+    per_item: bool,
+    held: Vec<BadItem>,
+    /// Under `--out`: the file being written, created at the first entry.
+    sink: Option<Sink>,
+    /// Why the file failed (reading it, or writing its results).
+    failed: Option<String>,
+    /// Whether a board has been written to the output file (the next one
+    /// needs a separator).
+    boards: bool,
+    /// The file was not read to its end: it is not a puzzle file.
+    gave_up: bool,
+}
+
+impl FileState {
+    /// Writes to the output file at `target`, creating it first. A failure
+    /// becomes the file's error; the batch goes on.
+    fn write(&mut self, target: Option<&Path>, parts: &[&str]) {
+        let Some(target) = target else { return };
+        if self.failed.is_some() {
+            return;
+        }
+        let sink = match &mut self.sink {
+            Some(sink) => Ok(sink),
+            empty => Sink::create(target).map(|sink| empty.insert(sink)),
+        };
+        let result = sink.and_then(|sink| parts.iter().try_for_each(|p| sink.write(p.as_bytes())));
+        if let Err(err) = result {
+            self.failed = Some(format!("writing {}: {err}", target.display()));
+            self.sink = None;
+        }
+    }
+}
+
+struct Writer<'a> {
+    files: &'a [InputFile],
+    /// Under `--out`: where each input's results go.
+    targets: Option<&'a [Option<PathBuf>]>,
+    json: bool,
+    out: Out,
+    tally: Tally,
+    bar: &'a Bar,
+    file: Option<FileState>,
+    /// Files begun, to check at the end that every input was read.
+    started: usize,
+}
+
+impl Writer<'_> {
+    fn take(&mut self, outcome: Outcome) -> anyhow::Result<()> {
+        match outcome {
+            Outcome::Start(index) => {
+                self.started += 1;
+                self.file = Some(FileState {
+                    index,
+                    per_item: false,
+                    held: Vec::new(),
+                    sink: None,
+                    failed: None,
+                    boards: false,
+                    gave_up: false,
+                });
+            }
+            Outcome::Done(done) => {
+                self.go_per_item()?;
+                self.done(&done)?;
+            }
+            Outcome::Bad(bad) => {
+                let Some(file) = self.file.as_mut() else {
+                    return Ok(());
+                };
+                if file.per_item {
+                    self.bad(&bad)?;
+                } else {
+                    // At most HOLD_LIMIT: the reader gives up on the file then.
+                    file.held.push(bad);
+                }
+            }
+            Outcome::Failed(reason) => {
+                if let Some(file) = self.file.as_mut() {
+                    file.failed.get_or_insert(reason);
+                    // Whole or not at all: a file not read to its end gets
+                    // no output file (dropping the sink removes it).
+                    file.sink = None;
+                }
+            }
+            Outcome::GaveUp => {
+                if let Some(file) = self.file.as_mut() {
+                    file.gave_up = true;
+                }
+            }
+            Outcome::End => self.end()?,
+        }
+        Ok(())
+    }
+
+    fn source(&self) -> &str {
+        self.file
+            .as_ref()
+            .map_or("", |f| self.files[f.index].name.as_str())
+    }
+
+    /// The output file of the current input, under `--out`.
+    fn target(&self) -> Option<&Path> {
+        let index = self.file.as_ref()?.index;
+        self.targets?.get(index)?.as_deref()
+    }
+
+    /// The file has turned out readable: reports the held errors one by one.
+    fn go_per_item(&mut self) -> anyhow::Result<()> {
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        if file.per_item {
+            return Ok(());
+        }
+        file.per_item = true;
+        for bad in std::mem::take(&mut file.held) {
+            self.bad(&bad)?;
+        }
+        Ok(())
+    }
+
+    fn done(&mut self, done: &Done) -> anyhow::Result<()> {
+        match done.status {
+            Status::Solved => self.tally.solved += 1,
+            Status::Invalid => self.tally.invalid += 1,
+            // `multiple` is not asked for in batch; counted with the failures.
+            _ => self.tally.unsolvable += 1,
+        }
+        if let Some(note) = &done.note {
+            self.bar.suspend(|| diag(note));
+        }
+        if self.targets.is_none() {
+            self.out.line(&done.text)?;
+            self.out.end_item()?;
+            return Ok(());
+        }
+        let target = self.target().map(Path::to_path_buf);
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        if self.json {
+            file.write(target.as_deref(), &[&done.text, "\n"]);
+        } else if !done.text.is_empty() {
+            let separator = if std::mem::replace(&mut file.boards, true) {
+                format::separator(done.layout)
+            } else {
+                ""
+            };
+            file.write(target.as_deref(), &[separator, &done.text]);
+        }
+        Ok(())
+    }
+
+    fn bad(&mut self, bad: &BadItem) -> anyhow::Result<()> {
+        self.tally.errors += 1;
+        let source = self.source().to_owned();
+        let full = format!("{source}:{}", bad.message);
+        self.bar.suspend(|| diag(&full));
+        let json = self.json.then(|| {
+            let mut report = Report::new(&source, bad.index, bad.line, Status::Error);
+            report.format = bad.layout;
+            report.error = Some(full.clone());
+            // Serializing a report (strings, numbers, arrays) cannot fail.
+            serde_json::to_string(&report).unwrap_or_default()
+        });
+        if self.targets.is_none() {
+            match json {
+                Some(json) => self.out.line(&json)?,
+                None => self.out.line(&format!("{source}:{}:error", bad.index))?,
+            }
+            self.out.end_item()?;
+        } else if let Some(json) = json {
+            // The output file keeps the record; text boards have no place
+            // for it, and standard error has it already.
+            let target = self.target().map(Path::to_path_buf);
+            if let Some(file) = self.file.as_mut() {
+                file.write(target.as_deref(), &[&json, "\n"]);
+            }
+        }
+        Ok(())
+    }
+
+    fn end(&mut self) -> anyhow::Result<()> {
+        let target = self.target().map(Path::to_path_buf);
+        let Some(file) = self.file.as_mut() else {
+            return Ok(());
+        };
+        let source = self.files[file.index].name.clone();
+        if !file.per_item && file.failed.is_none() {
+            // Not one puzzle could be read: the file is one error, with the
+            // first reason; the first locations are on standard error.
+            let held = std::mem::take(&mut file.held);
+            let gave_up = file.gave_up;
+            self.file = None;
+            for bad in held.iter().take(ERRORS_SHOWN) {
+                self.bar
+                    .suspend(|| diag(format_args!("{source}:{}", bad.message)));
+            }
+            let mut reason = held
+                .first()
+                .map_or_else(|| "no puzzle".to_owned(), |b| b.message.clone());
+            let more = held.len().saturating_sub(1);
+            if gave_up {
+                let _ = write!(
+                    reason,
+                    " (and {more} more errors; not a puzzle file: no puzzle in the \
+                     first {HOLD_LIMIT} entries, the rest was not read)"
+                );
+            } else if more > 0 {
+                let _ = write!(reason, " (and {more} more errors)");
+            }
+            let full = format!("{source}:{reason}");
+            return self.file_error(&source, &reason, &full);
+        }
+        if target.is_some() && file.failed.is_none() {
+            // A file whose puzzles all went unsolved still gets its (empty)
+            // output file: it was read, and that is its result.
+            file.write(target.as_deref(), &[]);
+            if let Some(sink) = file.sink.take() {
+                if let Err(err) = sink.commit() {
+                    file.failed = Some(err);
+                }
+            }
+        }
+        if let Some(reason) = file.failed.take() {
+            // Errors held back (a read failure before any puzzle) come
+            // first, then the failure that ended the file.
+            self.go_per_item()?;
+            self.file = None;
+            let full = format!("{source}: {reason}");
+            self.bar.suspend(|| diag(&full));
+            return self.file_error(&source, &reason, &full);
+        }
+        self.file = None;
+        Ok(())
+    }
+
+    /// One entry for a file that could not be read, parsed or written.
+    fn file_error(&mut self, source: &str, reason: &str, full: &str) -> anyhow::Result<()> {
+        self.tally.errors += 1;
+        if self.json {
+            // Index and line 0: the entry is about the file as a whole.
+            let mut report = Report::new(source, 0, 0, Status::Error);
+            report.error = Some(full.to_owned());
+            self.out.json(&report)?;
+        } else {
+            self.out.line(&format!("{source}:error: {reason}"))?;
+        }
+        self.out.end_item()?;
+        Ok(())
+    }
+}
+
+/// An output file being written: a temporary file beside its final name,
+/// renamed into place when complete, so that no reader ever sees half a file
+/// under the final name. Dropped without `commit`, it removes itself.
+#[derive(Debug)]
+struct Sink {
+    temp: PathBuf,
+    target: PathBuf,
+    writer: Option<BufWriter<File>>,
+}
+
+impl Sink {
+    fn create(target: &Path) -> io::Result<Sink> {
+        let dir = target.parent().unwrap_or(Path::new("."));
+        fs::create_dir_all(dir)?;
+        let name = target.file_name().unwrap_or_default().to_string_lossy();
+        let pid = std::process::id();
+        // The name is hidden (a later batch over this tree skips it) and
+        // unique to this process; `create_new` never takes over a file.
+        for attempt in 0..100 {
+            let temp = dir.join(format!(".{name}.sudokit-{pid}-{attempt}.tmp"));
+            match File::options().write(true).create_new(true).open(&temp) {
+                Ok(file) => {
+                    return Ok(Sink {
+                        temp,
+                        target: target.to_owned(),
+                        writer: Some(BufWriter::with_capacity(64 * 1024, file)),
+                    });
+                }
+                Err(err) if err.kind() == io::ErrorKind::AlreadyExists => {}
+                Err(err) => return Err(err),
+            }
+        }
+        Err(io::Error::new(
+            io::ErrorKind::AlreadyExists,
+            "no free temporary file name",
+        ))
+    }
+
+    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
+        match self.writer.as_mut() {
+            Some(writer) => writer.write_all(bytes),
+            None => Ok(()),
+        }
+    }
+
+    /// Completes the file and moves it into place.
+    fn commit(mut self) -> Result<(), String> {
+        let what = |err: io::Error| format!("writing {}: {err}", self.target.display());
+        if let Some(writer) = self.writer.take() {
+            let file = writer.into_inner().map_err(|e| what(e.into_error()))?;
+            drop(file);
+        }
+        fs::rename(&self.temp, &self.target).map_err(what)?;
+        self.temp = PathBuf::new();
+        Ok(())
+    }
+}
+
+impl Drop for Sink {
+    fn drop(&mut self) {
+        self.writer = None;
+        if !self.temp.as_os_str().is_empty() {
+            // Best effort: the run is already reporting why it gave up.
+            let _ = fs::remove_file(&self.temp);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Progress and summary
+
+/// The progress bar, or nothing.
+struct Bar {
+    bar: Option<ProgressBar>,
+    total_bytes: Option<u64>,
+    /// The style with a bar and an ETA, put on once there is an estimate of
+    /// the total (until then a bar would read "0/0").
+    with_total: std::cell::Cell<Option<ProgressStyle>>,
+}
+
+impl Bar {
+    fn new(when: Progress, total_bytes: Option<u64>) -> Bar {
+        let target = match when {
+            Progress::Never => return Bar::none(),
+            Progress::Auto if !io::stderr().is_terminal() => return Bar::none(),
+            Progress::Auto => ProgressDrawTarget::stderr_with_hz(10),
+            // indicatif hides itself off a terminal; `always` means always.
+            Progress::Always => ProgressDrawTarget::term_like_with_hz(Box::new(AnsiStderr), 10),
+        };
+        let style = |template| {
+            ProgressStyle::with_template(template)
+                .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .progress_chars("=> ")
+        };
+        // The total is an estimate (puzzles read per byte, times the bytes
+        // of all inputs), so the bar and the ETA firm up as the run goes on.
+        // Without a size for every input (standard input), there is none.
+        let with_total = total_bytes.map(|_| {
+            style(
+                "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/~{human_len} puzzles, \
+                 {per_sec:0}, ETA {eta}",
+            )
+        });
+        let counting = style("{spinner} {elapsed_precise} {human_pos} puzzles, {per_sec:0}");
+        let bar = ProgressBar::with_draw_target(None, target).with_style(counting);
+        bar.enable_steady_tick(Duration::from_millis(200));
+        Bar {
+            bar: Some(bar),
+            total_bytes,
+            with_total: std::cell::Cell::new(with_total),
+        }
+    }
+
+    fn none() -> Bar {
+        Bar {
+            bar: None,
+            total_bytes: None,
+            with_total: std::cell::Cell::new(None),
+        }
+    }
+
+    fn update(&self, done: u64, counters: &Counters) {
+        let Some(bar) = &self.bar else { return };
+        bar.set_position(done);
+        if let Some(total) = self.total_bytes {
+            let bytes = counters.bytes.load(Ordering::Relaxed);
+            let items = counters.items.load(Ordering::Relaxed);
+            if bytes > 0 && items > 0 {
+                let estimate = (items as f64 * total as f64 / bytes as f64) as u64;
+                bar.set_length(estimate.max(done));
+                if let Some(style) = self.with_total.take() {
+                    bar.set_style(style);
+                }
+            }
+        }
+    }
+
+    /// Runs `f` (which writes to standard error) with the bar out of the way.
+    fn suspend(&self, f: impl FnOnce()) {
+        match &self.bar {
+            Some(bar) => bar.suspend(f),
+            None => f(),
+        }
+    }
+
+    fn clear(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+impl Drop for Bar {
+    fn drop(&mut self) {
+        // An error ends the run early: leave no half-drawn bar above the message.
+        self.clear();
+    }
+}
+
+/// Standard error as a terminal, for `--progress always` (escape sequences
+/// are written whether or not a terminal reads them).
+#[derive(Debug)]
+struct AnsiStderr;
+
+impl AnsiStderr {
+    fn put(&self, text: &str) -> io::Result<()> {
+        io::stderr().lock().write_all(text.as_bytes())
+    }
+
+    /// Moves the cursor `n` places in `direction` (the escape's final letter).
+    fn cursor(&self, n: usize, direction: char) -> io::Result<()> {
+        // `ESC [ 0 A` would move one place, not none.
+        if n == 0 {
+            return Ok(());
+        }
+        self.put(&format!("\x1b[{n}{direction}"))
+    }
+}
+
+impl TermLike for AnsiStderr {
+    fn width(&self) -> u16 {
+        std::env::var("COLUMNS")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(80)
+    }
+
+    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
+        self.cursor(n, 'A')
+    }
+
+    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
+        self.cursor(n, 'B')
+    }
+
+    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
+        self.cursor(n, 'C')
+    }
+
+    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
+        self.cursor(n, 'D')
+    }
+
+    fn write_line(&self, s: &str) -> io::Result<()> {
+        self.put(&format!("{s}\n"))
+    }
+
+    fn write_str(&self, s: &str) -> io::Result<()> {
+        self.put(s)
+    }
+
+    fn clear_line(&self) -> io::Result<()> {
+        self.put("\r\x1b[2K")
+    }
+
+    fn flush(&self) -> io::Result<()> {
+        io::stderr().flush()
+    }
+}
+
+/// The figures of a whole run: one line on standard error, and with
+/// `--json` a final `{"summary":{...}}` line on standard output.
+#[derive(Debug, Serialize)]
+struct Summary {
+    files: usize,
+    puzzles: u64,
+    solved: u64,
+    unsolvable: u64,
+    invalid: u64,
+    errors: u64,
+    seconds: f64,
+    puzzles_per_second: f64,
+}
+
+#[derive(Debug, Serialize)]
+struct SummaryLine {
+    summary: Summary,
+}
+
+impl Summary {
+    fn new(tally: &Tally, files: usize, elapsed: Duration) -> Summary {
+        let seconds = elapsed.as_secs_f64();
+        let puzzles = tally.puzzles();
+        Summary {
+            files,
+            puzzles,
+            solved: tally.solved,
+            unsolvable: tally.unsolvable,
+            invalid: tally.invalid,
+            errors: tally.errors,
+            // Rounded: a summary reads better without float noise.
+            seconds: (seconds * 1000.0).round() / 1000.0,
+            puzzles_per_second: (puzzles as f64 / seconds.max(1e-9)).round(),
+        }
+    }
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+        write!(
+            f,
+            "{}, {}: {} solved, {} unsolvable, {} invalid, {}; {:.3} s, {} puzzles/s",
+            plural(self.files as u64, "file"),
+            plural(self.puzzles, "puzzle"),
+            self.solved,
+            self.unsolvable,
+            self.invalid,
+            plural(self.errors, "error"),
+            self.seconds,
+            self.puzzles_per_second,
+        )
+    }
 }

@@ -1,1 +1,750 @@
-//! Tests of `sudokit batch` (written with the command).
+//! `sudokit batch`: the fixture tree `fixtures/batch/` holds every format, a
+//! bad file, an unsolvable and an invalid puzzle, a nested directory and
+//! hidden entries; generated trees test ordering, `--jobs` and `--out`.
+
+use std::collections::BTreeMap;
+use std::fs;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use super::{check, fixture, fixtures, stderr, sudokit};
+
+const LC37_SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const BOJ_SOLVED: &str =
+    "135469278782135649469278135321546897874913526596827413917652384643781952258394761";
+const SEVENTEEN_SOLVED: &str =
+    "359478612148629735267135489923714568614582973875396124431257896582961347796843251";
+const TOP1_SOLVED: &str =
+    "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+const NORVIG_SOLVED: &str =
+    "987654321246173985351928746128537694634892157795461832519286473472319568863745219";
+const BAD: &str = "batch/bad.txt:error: 1:81: expected a digit 0-9 or '.', found 'x'\n";
+
+/// `batch batch` in text: the top level, sorted, hidden entries skipped.
+fn top_level_text() -> String {
+    format!(
+        "{BAD}\
+         batch/boj.txt:1:{BOJ_SOLVED}\n\
+         batch/grid.sdk:1:{LC37_SOLVED}\n\
+         batch/json-lines.jsonl:1:{LC37_SOLVED}\n\
+         batch/json-lines.jsonl:2:{SEVENTEEN_SOLVED}\n\
+         batch/json-lines.jsonl:3:{TOP1_SOLVED}\n\
+         batch/leetcode.txt:1:{LC37_SOLVED}\n\
+         batch/line.txt:1:{LC37_SOLVED}\n\
+         batch/line.txt:2:unsolvable\n\
+         batch/line.txt:3:invalid\n"
+    )
+}
+
+fn nested_text() -> String {
+    format!(
+        "batch/nested/deeper/norvig.txt:1:{NORVIG_SOLVED}\n\
+         batch/nested/top1.txt:1:{TOP1_SOLVED}\n"
+    )
+}
+
+/// A scratch directory, removed when the test ends.
+fn scratch() -> tempfile::TempDir {
+    tempfile::tempdir().expect("a temporary directory")
+}
+
+fn path_str(path: &Path) -> &str {
+    path.to_str().expect("temporary paths are UTF-8")
+}
+
+/// Every file under `root` (hidden ones too), relative, with its contents.
+fn tree(root: &Path) -> BTreeMap<String, String> {
+    fn walk(root: &Path, dir: &Path, files: &mut BTreeMap<String, String>) {
+        for entry in fs::read_dir(dir).expect("readable directory") {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                walk(root, &path, files);
+            } else {
+                let rel = path.strip_prefix(root).expect("below the root");
+                let text = fs::read_to_string(&path).expect("readable file");
+                files.insert(rel.to_string_lossy().replace('\\', "/"), text);
+            }
+        }
+    }
+    let mut files = BTreeMap::new();
+    walk(root, root, &mut files);
+    files
+}
+
+/// Copies the tree at `from` to `to`.
+fn copy_tree(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("created directory");
+    for entry in fs::read_dir(from).expect("readable directory") {
+        let path = entry.expect("directory entry").path();
+        let target = to.join(path.file_name().expect("a name"));
+        if path.is_dir() {
+            copy_tree(&path, &target);
+        } else {
+            fs::copy(&path, &target).expect("copied file");
+        }
+    }
+}
+
+#[test]
+fn directory_gives_its_visible_files_in_sorted_order() {
+    let output = check(&["batch", "batch"], "", &top_level_text(), 2);
+    let err = stderr(&output);
+    assert!(
+        err.contains("sudokit: batch/bad.txt:1:81: expected a digit 0-9 or '.', found 'x'"),
+        "{err}"
+    );
+    assert!(
+        err.contains("sudokit: 6 files, 9 puzzles: 7 solved, 1 unsolvable, 1 invalid, 1 error; "),
+        "{err}"
+    );
+    assert!(err.trim_end().ends_with("puzzles/s"), "{err}");
+    // A trailing slash names the same directory.
+    check(&["batch", "batch/"], "", &top_level_text(), 2);
+}
+
+#[test]
+fn recursive_descends_in_sorted_path_order_skipping_hidden_directories() {
+    // `nested/...` sorts after `line.txt`, and `deeper/` before `top1.txt`.
+    let expected = format!("{}{}", top_level_text(), nested_text());
+    let output = check(&["batch", "-r", "batch"], "", &expected, 2);
+    assert!(stderr(&output).contains("sudokit: 8 files, 11 puzzles:"));
+    check(
+        &["batch", "--recursive", "batch/nested"],
+        "",
+        &nested_text(),
+        0,
+    );
+}
+
+#[test]
+fn hidden_files_are_read_only_when_named() {
+    check(
+        &["batch", "batch/.hidden.txt"],
+        "",
+        &format!("batch/.hidden.txt:1:{LC37_SOLVED}\n"),
+        0,
+    );
+    let output = sudokit(&["batch", "-r", "batch"], "");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(!out.contains(".hidden"), "{out}");
+}
+
+#[test]
+fn files_and_standard_input_in_the_order_given() {
+    let expected = format!(
+        "batch/nested/top1.txt:1:{TOP1_SOLVED}\n\
+         <stdin>:1:{LC37_SOLVED}\n\
+         batch/boj.txt:1:{BOJ_SOLVED}\n"
+    );
+    check(
+        &["batch", "batch/nested/top1.txt", "-", "batch/boj.txt"],
+        &fixture("formats/leetcode.txt"),
+        &expected,
+        0,
+    );
+}
+
+#[test]
+fn exit_status_is_worst_of_all_results() {
+    check(
+        &["batch", "batch/boj.txt", "batch/nested"],
+        "",
+        &format!("batch/boj.txt:1:{BOJ_SOLVED}\nbatch/nested/top1.txt:1:{TOP1_SOLVED}\n"),
+        0,
+    );
+    check(
+        &["batch", "batch/line.txt"],
+        "",
+        &format!(
+            "batch/line.txt:1:{LC37_SOLVED}\nbatch/line.txt:2:unsolvable\nbatch/line.txt:3:invalid\n"
+        ),
+        1,
+    );
+    check(&["batch", "batch/bad.txt"], "", BAD, 2);
+}
+
+#[test]
+fn unreadable_files_are_one_entry_each_and_the_batch_goes_on() {
+    let output = check(
+        &["batch", "batch/missing.txt", "batch/nested/top1.txt", "-"],
+        "",
+        &format!(
+            "batch/missing.txt:error: No such file or directory (os error 2)\n\
+             batch/nested/top1.txt:1:{TOP1_SOLVED}\n\
+             <stdin>:error: 1:1: expected a puzzle, found none \
+             (the input is empty or holds only blank, comment or header lines)\n"
+        ),
+        2,
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains("sudokit: batch/missing.txt: No such file or directory"),
+        "{err}"
+    );
+    assert!(err.contains("3 files, 1 puzzle: 1 solved, 0 unsolvable, 0 invalid, 2 errors"));
+
+    let output = sudokit(
+        &["batch", "--json", "batch/missing.txt", "batch/bad.txt"],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["source"], "batch/missing.txt");
+    assert_eq!(lines[0]["status"], "error");
+    assert_eq!(
+        lines[0]["error"],
+        "batch/missing.txt: No such file or directory (os error 2)"
+    );
+    assert_eq!(lines[1]["source"], "batch/bad.txt");
+    assert_eq!(lines[1]["status"], "error");
+    assert_eq!(
+        lines[1]["error"],
+        "batch/bad.txt:1:81: expected a digit 0-9 or '.', found 'x'"
+    );
+    assert_eq!(lines[2]["summary"]["errors"], 2);
+}
+
+#[test]
+fn a_bad_puzzle_among_good_ones_is_its_own_entry() {
+    let good = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    let input = format!("{good}\n{}x\n{good}\n", &good[..80]);
+    let output = check(
+        &["batch", "-"],
+        &input,
+        &format!("<stdin>:1:{LC37_SOLVED}\n<stdin>:2:error\n<stdin>:3:{LC37_SOLVED}\n"),
+        2,
+    );
+    assert!(
+        stderr(&output).contains("sudokit: <stdin>:2:81: expected a digit 0-9 or '.', found 'x'")
+    );
+
+    let output = sudokit(&["batch", "--json", "-"], &input);
+    let text = String::from_utf8_lossy(&output.stdout);
+    let second: serde_json::Value =
+        serde_json::from_str(text.lines().nth(1).expect("a second line")).expect("JSON");
+    assert_eq!(second["index"], 2);
+    assert_eq!(second["line"], 2);
+    assert_eq!(second["status"], "error");
+    assert_eq!(
+        second["error"],
+        "<stdin>:2:81: expected a digit 0-9 or '.', found 'x'"
+    );
+}
+
+#[test]
+fn json_lines_end_with_a_summary() {
+    let output = sudokit(&["batch", "-r", "--json", "batch"], "");
+    assert_eq!(output.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 13);
+    assert_eq!(lines[1]["source"], "batch/boj.txt");
+    assert_eq!(lines[1]["format"], "boj");
+    assert_eq!(lines[1]["solution"], BOJ_SOLVED);
+    assert_eq!(lines[8]["status"], "unsolvable");
+    assert_eq!(lines[9]["status"], "invalid");
+    assert_eq!(lines[9]["conflicts"][0]["unit"], "box");
+    let summary = &lines[12]["summary"];
+    for (field, value) in [
+        ("files", 8),
+        ("puzzles", 11),
+        ("solved", 9),
+        ("unsolvable", 1),
+        ("invalid", 1),
+        ("errors", 1),
+    ] {
+        assert_eq!(summary[field], value, "{field} in {summary}");
+    }
+    assert!(summary["seconds"].is_number());
+    assert!(summary["puzzles_per_second"].is_number());
+}
+
+#[test]
+fn glob_filters_file_names_and_relative_paths() {
+    let txt = format!(
+        "{BAD}\
+         batch/boj.txt:1:{BOJ_SOLVED}\n\
+         batch/leetcode.txt:1:{LC37_SOLVED}\n\
+         batch/line.txt:1:{LC37_SOLVED}\n\
+         batch/line.txt:2:unsolvable\n\
+         batch/line.txt:3:invalid\n{}",
+        nested_text()
+    );
+    check(&["batch", "-r", "--glob", "*.txt", "batch"], "", &txt, 2);
+    check(
+        &[
+            "batch", "-r", "--glob", "*.sdk", "--glob", "*.jsonl", "batch",
+        ],
+        "",
+        &format!(
+            "batch/grid.sdk:1:{LC37_SOLVED}\n\
+             batch/json-lines.jsonl:1:{LC37_SOLVED}\n\
+             batch/json-lines.jsonl:2:{SEVENTEEN_SOLVED}\n\
+             batch/json-lines.jsonl:3:{TOP1_SOLVED}\n"
+        ),
+        0,
+    );
+    // A pattern with a slash matches the path below the directory named.
+    check(
+        &["batch", "-r", "--glob", "nested/*.txt", "batch"],
+        "",
+        &format!("batch/nested/top1.txt:1:{TOP1_SOLVED}\n"),
+        0,
+    );
+    check(
+        &["batch", "-r", "--glob", "nested/**/*.txt", "batch"],
+        "",
+        &nested_text(),
+        0,
+    );
+    // Files named on the command line are read whatever their name.
+    check(
+        &["batch", "--glob", "*.json", "batch/nested/top1.txt"],
+        "",
+        &format!("batch/nested/top1.txt:1:{TOP1_SOLVED}\n"),
+        0,
+    );
+    let output = check(&["batch", "--glob", "[", "batch"], "", "", 2);
+    assert!(stderr(&output).starts_with("sudokit: --glob: "));
+}
+
+/// A generated tree: many small files and one large one, with every status.
+fn generated_tree(root: &Path) {
+    let solutions = [LC37_SOLVED, BOJ_SOLVED, TOP1_SOLVED, NORVIG_SOLVED];
+    // A fixed linear congruential generator: the same tree every run.
+    let mut seed: u64 = 0x5eed;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize
+    };
+    let mut puzzle = |n: usize| -> String {
+        let mut cells: Vec<u8> = solutions[n % solutions.len()].bytes().collect();
+        for _ in 0..50 {
+            let at = next() % 81;
+            cells[at] = b'.';
+        }
+        match n % 97 {
+            // An invalid puzzle: a digit repeated in row 1.
+            13 => {
+                cells[0] = b'5';
+                cells[1] = b'5';
+            }
+            // An unreadable one.
+            41 => cells[7] = b'x',
+            _ => {}
+        }
+        String::from_utf8(cells).expect("ASCII")
+    };
+    fs::create_dir_all(root.join("many/sub")).expect("directories");
+    let mut n = 0;
+    for file in 0..40 {
+        let dir = if file % 3 == 0 { "many/sub" } else { "many" };
+        let mut text = String::new();
+        for _ in 0..file % 5 + 1 {
+            text.push_str(&puzzle(n));
+            text.push('\n');
+            n += 1;
+        }
+        fs::write(root.join(format!("{dir}/f{file:02}.txt")), text).expect("written");
+    }
+    let mut big = String::new();
+    for _ in 0..9000 {
+        big.push_str(&puzzle(n));
+        big.push('\n');
+        n += 1;
+    }
+    fs::write(root.join("big.txt"), big).expect("written");
+}
+
+#[test]
+fn output_does_not_depend_on_jobs() {
+    let dir = scratch();
+    generated_tree(dir.path());
+    let root = path_str(dir.path());
+    for extra in [&[][..], &["--json"][..], &["--line-buffered"][..]] {
+        let run = |jobs: &str| {
+            let mut args = vec!["batch", "-r", "--progress", "never", "-j", jobs, root];
+            args.extend_from_slice(extra);
+            let output = sudokit(&args, "");
+            assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+            let mut text = String::from_utf8_lossy(&output.stdout).into_owned();
+            if extra == ["--json"] {
+                // The summary's timing differs from run to run.
+                let cut = text.rfind("{\"summary\"").expect("a summary line");
+                text.truncate(cut);
+            }
+            text
+        };
+        let one = run("1");
+        let two = run("2");
+        assert_eq!(one.lines().count(), two.lines().count());
+        assert!(one == two, "--jobs 1 and --jobs 2 differ with {extra:?}");
+        assert!(one.lines().count() > 9000);
+        assert!(one.contains(":invalid") || one.contains("\"invalid\""));
+    }
+}
+
+#[test]
+fn out_mirrors_the_tree_in_each_input_layout() {
+    let dir = scratch();
+    let out = dir.path().join("solved");
+    let output = check(
+        &["batch", "-r", "--out", path_str(&out), "batch"],
+        "",
+        BAD,
+        2,
+    );
+    let err = stderr(&output);
+    assert!(err.contains("sudokit: batch/line.txt:3: puzzle 2: unsolvable (no solution)"));
+    assert!(err.contains("sudokit: batch/line.txt:4: puzzle 3: invalid (givens conflict)"));
+    let line_expected = fixture("formats/line.expected");
+    let first_line = line_expected.lines().next().expect("a line");
+    let mut expected = BTreeMap::new();
+    for (name, text) in [
+        ("boj.txt", fixture("formats/boj.expected")),
+        ("grid.sdk", fixture("formats/grid.expected")),
+        ("json-lines.jsonl", fixture("formats/json-lines.expected")),
+        ("leetcode.txt", fixture("formats/leetcode.expected")),
+        ("line.txt", format!("{first_line}\n")),
+        ("nested/deeper/norvig.txt", format!("{NORVIG_SOLVED}\n")),
+        ("nested/top1.txt", format!("{TOP1_SOLVED}\n")),
+    ] {
+        expected.insert(name.to_owned(), text);
+    }
+    // No output for the bad file, none for hidden files, no temporary file.
+    assert_eq!(tree(&out), expected);
+
+    // Again, into the same tree, in another layout: the file is replaced.
+    check(
+        &[
+            "batch",
+            "--to",
+            "boj",
+            "--out",
+            path_str(&out),
+            "batch/line.txt",
+        ],
+        "",
+        "",
+        1,
+    );
+    let boj: String = LC37_SOLVED
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let digits: Vec<String> = row.iter().map(|&d| char::from(d).to_string()).collect();
+            format!("{}\n", digits.join(" "))
+        })
+        .collect();
+    expected.insert("line.txt".into(), boj);
+    assert_eq!(tree(&out), expected);
+
+    // A directory named on the command line is mirrored from its inside.
+    check(
+        &["batch", "-r", "--out", path_str(&out), "batch/nested"],
+        "",
+        "",
+        0,
+    );
+    expected.insert("deeper/norvig.txt".into(), format!("{NORVIG_SOLVED}\n"));
+    expected.insert("top1.txt".into(), format!("{TOP1_SOLVED}\n"));
+    assert_eq!(tree(&out), expected);
+}
+
+#[test]
+fn out_with_json_writes_reports_and_a_summary() {
+    let dir = scratch();
+    let out = dir.path().join("o");
+    let output = sudokit(
+        &[
+            "batch",
+            "--json",
+            "--out",
+            path_str(&out),
+            "batch/line.txt",
+            "batch/bad.txt",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect();
+    // Standard output: the entry with no output file, then the summary.
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0]["source"], "batch/bad.txt");
+    assert_eq!(lines[1]["summary"]["puzzles"], 3);
+    let files = tree(&out);
+    assert_eq!(files.keys().collect::<Vec<_>>(), ["line.txt"]);
+    let statuses: Vec<String> = files["line.txt"]
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
+            v["status"].as_str().unwrap_or_default().to_owned()
+        })
+        .collect();
+    assert_eq!(statuses, ["solved", "unsolvable", "invalid"]);
+}
+
+#[test]
+fn out_never_overwrites_an_input() {
+    let dir = scratch();
+    let inputs = dir.path().join("in");
+    copy_tree(&fixtures().join("batch"), &inputs);
+    let before = tree(dir.path());
+    for args in [
+        vec!["batch", path_str(&inputs), "--out", path_str(&inputs)],
+        vec!["batch", "-r", path_str(&inputs), "--out", path_str(&inputs)],
+    ] {
+        let output = check(&args, "", "", 2);
+        let err = stderr(&output);
+        assert!(
+            err.starts_with("sudokit: --out: refusing to write "),
+            "{err}"
+        );
+        assert!(err.contains("it is the input file"), "{err}");
+    }
+    // A file named directly, whose output would land on itself.
+    let nested = inputs.join("nested");
+    let top1 = nested.join("top1.txt");
+    check(
+        &["batch", path_str(&top1), "--out", path_str(&nested)],
+        "",
+        "",
+        2,
+    );
+    // Refused before anything was written: the tree is as it was.
+    assert_eq!(tree(dir.path()), before);
+}
+
+#[test]
+fn out_refuses_standard_input_and_clashing_outputs() {
+    let dir = scratch();
+    let out = dir.path().join("o");
+    let output = check(&["batch", "--out", path_str(&out), "-"], "", "", 2);
+    assert!(stderr(&output).contains("standard input"));
+    let output = check(
+        &[
+            "batch",
+            "--out",
+            path_str(&out),
+            "batch/line.txt",
+            "formats/line.txt",
+        ],
+        "",
+        "",
+        2,
+    );
+    assert!(stderr(&output).contains("would both be written to"));
+    assert!(!out.exists());
+    let file = dir.path().join("file");
+    fs::write(&file, "").expect("written");
+    let output = check(
+        &["batch", "--out", path_str(&file), "batch/boj.txt"],
+        "",
+        "",
+        2,
+    );
+    assert!(stderr(&output).contains("not a directory"));
+}
+
+#[test]
+fn out_write_failure_is_that_files_error_and_leaves_no_temporary_file() {
+    let dir = scratch();
+    let out = dir.path().join("o");
+    fs::create_dir_all(&out).expect("directory");
+    // `deeper` is a file where the output needs a directory.
+    fs::write(out.join("deeper"), "in the way\n").expect("written");
+    let output = sudokit(
+        &[
+            "batch",
+            "-r",
+            "--out",
+            path_str(&out),
+            "batch/nested",
+            "batch/boj.txt",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.starts_with("batch/nested/deeper/norvig.txt:error: writing "),
+        "{stdout}"
+    );
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    // The other files are written; nothing else is left behind.
+    let files = tree(&out);
+    assert_eq!(
+        files.keys().collect::<Vec<_>>(),
+        ["boj.txt", "deeper", "top1.txt"],
+        "{files:?}"
+    );
+}
+
+#[test]
+fn out_writes_an_empty_file_when_nothing_was_solved() {
+    let dir = scratch();
+    let input = dir.path().join("none.txt");
+    fs::write(&input, fixture("unsolvable/no-candidate.txt")).expect("written");
+    let out = dir.path().join("o");
+    check(
+        &["batch", "--out", path_str(&out), path_str(&input)],
+        "",
+        "",
+        1,
+    );
+    assert_eq!(
+        tree(&out),
+        BTreeMap::from([("none.txt".to_owned(), String::new())])
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symbolic_link_loops_end() {
+    let dir = scratch();
+    let root = dir.path().join("t");
+    fs::create_dir_all(root.join("a")).expect("directories");
+    fs::write(root.join("a/p.txt"), format!("{LC37_SOLVED}\n")).expect("written");
+    std::os::unix::fs::symlink("..", root.join("a/up")).expect("symlink");
+    std::os::unix::fs::symlink("a", root.join("b")).expect("symlink");
+    std::os::unix::fs::symlink("missing", root.join("dangling.txt")).expect("symlink");
+    let root = path_str(&root).to_owned();
+    let output = sudokit(&["batch", "-r", &root], "");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // Each directory is read once, however it is reached; the dangling link
+    // is an error entry.
+    assert_eq!(
+        stdout,
+        format!(
+            "{root}/a/p.txt:1:{LC37_SOLVED}\n\
+             {root}/dangling.txt:error: No such file or directory (os error 2)\n"
+        )
+    );
+    assert_eq!(output.status.code(), Some(2));
+}
+
+#[test]
+fn progress_bar_only_when_asked_or_on_a_terminal() {
+    let output = sudokit(&["batch", "batch/boj.txt"], "");
+    assert!(!stderr(&output).contains('\u{1b}'));
+    let output = sudokit(&["batch", "--progress", "never", "batch/boj.txt"], "");
+    assert!(!stderr(&output).contains('\u{1b}'));
+    let output = sudokit(&["batch", "--progress", "always", "batch/boj.txt"], "");
+    let err = stderr(&output);
+    // The bar is drawn, then cleared before the summary.
+    assert!(err.contains("1 puzzles, "), "{err}");
+    assert!(
+        err.contains("\r\u{1b}[2Ksudokit: 1 file, 1 puzzle: "),
+        "{err}"
+    );
+    // Standard output stays clean.
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("batch/boj.txt:1:{BOJ_SOLVED}\n")
+    );
+}
+
+#[test]
+fn closed_pipe_ends_quietly() {
+    let easy = format!("{}.\n", &LC37_SOLVED[..80]);
+    let dir = scratch();
+    let input = dir.path().join("many.txt");
+    fs::write(&input, easy.repeat(200_000)).expect("written");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["batch", path_str(&input)])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit starts");
+    let stdout = child.stdout.take().expect("piped");
+    let mut first = String::new();
+    BufReader::new(stdout)
+        .read_line(&mut first)
+        .expect("a line");
+    // The reader is dropped here: the pipe closes with most output unwritten.
+    assert!(first.ends_with(&format!(":1:{LC37_SOLVED}\n")), "{first}");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped")
+        .read_to_string(&mut err)
+        .expect("stderr");
+    let status = child.wait().expect("sudokit ends");
+    assert_eq!(status.code(), Some(0), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn paths_are_required() {
+    check(&["batch"], "", "", 2);
+}
+
+#[test]
+fn an_output_tree_inside_the_input_tree_is_not_read_back() {
+    let dir = scratch();
+    let inputs = dir.path().join("in");
+    copy_tree(&fixtures().join("batch/nested"), &inputs);
+    let out = inputs.join("solved");
+    let args = ["batch", "-r", "--out", path_str(&out), path_str(&inputs)];
+    check(&args, "", "", 0);
+    let first = tree(dir.path());
+    // The second run finds `in/solved` but leaves it out of its inputs.
+    let output = check(&args, "", "", 0);
+    assert!(stderr(&output).contains("sudokit: 2 files, 2 puzzles"));
+    assert_eq!(tree(dir.path()), first);
+    assert!(first.contains_key("in/solved/top1.txt"));
+    assert!(first.contains_key("in/solved/deeper/norvig.txt"));
+}
+
+#[test]
+fn an_empty_directory_is_an_empty_batch_with_a_warning() {
+    let dir = scratch();
+    let output = check(&["batch", path_str(dir.path())], "", "", 0);
+    let err = stderr(&output);
+    assert!(err.contains("sudokit: no input files found"), "{err}");
+    assert!(err.contains("sudokit: 0 files, 0 puzzles"), "{err}");
+}
+
+#[test]
+fn a_file_without_one_readable_puzzle_is_one_entry() {
+    let dir = scratch();
+    let bad_lines = dir.path().join("three.txt");
+    let line = format!("{}x\n", &LC37_SOLVED[..80]);
+    fs::write(&bad_lines, line.repeat(3)).expect("written");
+    // Not text at all: invalid UTF-8 on every line, far past the hold limit.
+    let binary = dir.path().join("image.png");
+    fs::write(&binary, b"\x89PNG\xff\xfe\n".repeat(5000)).expect("written");
+    let (three, image) = (path_str(&bad_lines), path_str(&binary));
+    let output = check(
+        &["batch", three, image],
+        "",
+        &format!(
+            "{three}:error: 1:81: expected a digit 0-9 or '.', found 'x' (and 2 more errors)\n\
+             {image}:error: 1:1: expected UTF-8 text, found the byte 0x89 (and 1023 more errors; \
+             not a puzzle file: no puzzle in the first 1024 entries, the rest was not read)\n"
+        ),
+        2,
+    );
+    let err = stderr(&output);
+    // Every location of a short file; the first few of a long one.
+    assert!(err.contains(&format!("sudokit: {three}:3:81: expected a digit")));
+    assert!(err.contains(&format!("sudokit: {image}:10:")));
+    assert!(!err.contains(&format!("sudokit: {image}:11:")));
+    assert!(err.contains("2 files, 0 puzzles: 0 solved, 0 unsolvable, 0 invalid, 2 errors"));
+}
