@@ -69,7 +69,7 @@ unreadable input.";
 const BATCH_AFTER_HELP: &str = "\
 Examples:
   sudokit batch --glob '*.txt' fixtures/formats
-  sudokit batch -r --glob '*.txt' --out solved fixtures   # exit 1
+  sudokit batch -r --out solved fixtures/formats fixtures/unsolvable  # exit 1
   sudokit batch --json -r --glob '*.txt' fixtures | grep -c '\"status\":\"solved\"'
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable or invalid,

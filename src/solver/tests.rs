@@ -460,6 +460,11 @@ fn full_benchmark_cross_check() {
             if !same_in_both_builds(&givens, 2) {
                 failures.push(format!("{stem}: portable and accelerated differ on {line}"));
             }
+            // What users get: the portfolio behind the public search.
+            let public = Grid::from_cells(givens).map(|g| super::search(&g, 2, 0, &mut |_| {}));
+            if public.map(|o| o.solutions) != Some(n) {
+                failures.push(format!("{stem}: the public search disagrees on {line}"));
+            }
         }
         println!("{stem}: {count_here} puzzles, slowest {worst_here:?}");
     }

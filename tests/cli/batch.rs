@@ -14,8 +14,9 @@ const LC37_SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const BOJ_SOLVED: &str =
     "135469278782135649469278135321546897874913526596827413917652384643781952258394761";
-const SEVENTEEN_SOLVED: &str =
-    "359478612148629735267135489923714568614582973875396124431257896582961347796843251";
+// The second board of the JSON Lines fixture: 25 givens, one solution.
+const SPARSE_SOLVED: &str =
+    "987654321246173985351928746128537694634892157795461832519286473472319568863745219";
 const TOP1_SOLVED: &str =
     "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
 const NORVIG_SOLVED: &str =
@@ -29,7 +30,7 @@ fn top_level_text() -> String {
          batch/boj.txt:1:{BOJ_SOLVED}\n\
          batch/grid.sdk:1:{LC37_SOLVED}\n\
          batch/json-lines.jsonl:1:{LC37_SOLVED}\n\
-         batch/json-lines.jsonl:2:{SEVENTEEN_SOLVED}\n\
+         batch/json-lines.jsonl:2:{SPARSE_SOLVED}\n\
          batch/json-lines.jsonl:3:{TOP1_SOLVED}\n\
          batch/leetcode.txt:1:{LC37_SOLVED}\n\
          batch/line.txt:1:{LC37_SOLVED}\n\
@@ -288,7 +289,7 @@ fn glob_filters_file_names_and_relative_paths() {
         &format!(
             "batch/grid.sdk:1:{LC37_SOLVED}\n\
              batch/json-lines.jsonl:1:{LC37_SOLVED}\n\
-             batch/json-lines.jsonl:2:{SEVENTEEN_SOLVED}\n\
+             batch/json-lines.jsonl:2:{SPARSE_SOLVED}\n\
              batch/json-lines.jsonl:3:{TOP1_SOLVED}\n"
         ),
         0,

@@ -651,7 +651,6 @@ fn validate_to_a_closed_pipe_ends_quietly() {
 // ---- batch -------------------------------------------------------------------
 
 #[test]
-#[ignore = "needs batch: enable when `sudokit batch` is implemented"]
 fn batch_goes_on_past_a_file_that_is_gone() {
     // A path that no longer exists when the batch reaches it (as if removed
     // after it was listed): reported with its path and counted, the rest solved.
@@ -690,7 +689,6 @@ fn batch_goes_on_past_a_file_that_is_gone() {
 }
 
 #[test]
-#[ignore = "needs batch: enable when `sudokit batch` is implemented"]
 fn batch_out_to_a_directory_that_cannot_be_written_is_an_error() {
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().expect("temp dir");

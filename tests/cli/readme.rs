@@ -23,9 +23,6 @@
 //! directory too, and the directory a `> ~/...` redirection names is created
 //! first, as a user following the install steps would have it. The binary
 //! under test comes first on `PATH`.
-//!
-//! An example whose command reports "not implemented yet" is skipped with a
-//! note (commands land one by one); it is checked as soon as it is.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -153,8 +150,6 @@ fn copy_tree(from: &Path, to: &Path) {
 /// What became of one example.
 enum Outcome {
     Passed,
-    /// The command is not implemented yet.
-    Pending,
     Failed(String),
 }
 
@@ -187,9 +182,6 @@ fn run_example(example: &Example, expected: i32) -> Outcome {
         .output()
         .expect("sh runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
-    if stderr.contains("not implemented yet") {
-        return Outcome::Pending;
-    }
     let code = output.status.code();
     if code != Some(expected) || stderr.contains("panicked") {
         return Outcome::Failed(format!(
@@ -215,10 +207,6 @@ fn check_examples(examples: &[Example]) -> usize {
         };
         match run_example(example, expected) {
             Outcome::Passed => ran += 1,
-            Outcome::Pending => eprintln!(
-                "note: {}: skipped, not implemented yet: {}",
-                example.origin, example.command
-            ),
             Outcome::Failed(message) => failures.push(message),
         }
     }
@@ -231,18 +219,13 @@ fn readme_examples_run_as_documented() {
     let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
     let examples = markdown_examples("README.md", &readme);
     // A guard against an extraction that silently finds nothing: the README
-    // documents every command, and the examples that use only solve and
-    // completions (which exist today) must all run.
-    let today = examples
-        .iter()
-        .filter(|e| e.exit.is_some())
-        .filter(|e| !e.command.contains("sudokit validate") && !e.command.contains("sudokit batch"))
-        .count();
+    // documents every command, and every example not marked no-test runs.
+    let runnable = examples.iter().filter(|e| e.exit.is_some()).count();
     assert!(
-        today >= 15,
-        "only {today} solve/completions examples found in README.md"
+        runnable >= 30,
+        "only {runnable} runnable examples found in README.md"
     );
-    for command in ["validate", "batch"] {
+    for command in ["solve", "validate", "batch", "completions"] {
         assert!(
             examples
                 .iter()
@@ -251,10 +234,7 @@ fn readme_examples_run_as_documented() {
         );
     }
     let ran = check_examples(&examples);
-    assert!(
-        ran >= today,
-        "{ran} README examples ran, {today} expected at least"
-    );
+    assert_eq!(ran, runnable, "every runnable README example runs");
 }
 
 #[test]
