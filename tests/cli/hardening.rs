@@ -582,25 +582,9 @@ fn a_fifo_closed_without_data_is_no_puzzle() {
 
 /// Runs `sudokit args` with standard output on `/dev/full`, or `None` where
 /// the system has none.
-fn to_full_device(args: &[&str]) -> Option<Output> {
-    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
-        eprintln!("skipped: this system has no /dev/full");
-        return None;
-    };
-    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .current_dir(fixtures())
-        .stdin(Stdio::null())
-        .stdout(full)
-        .stderr(Stdio::piped())
-        .output()
-        .expect("runs");
-    Some(output)
-}
-
 #[test]
 fn solve_json_to_a_full_device_is_an_error() {
-    let Some(output) = to_full_device(&["solve", "--json", "formats/line.txt"]) else {
+    let Some(output) = super::to_full_device(&["solve", "--json", "formats/line.txt"]) else {
         return;
     };
     assert_eq!(output.status.code(), Some(2));
@@ -613,7 +597,7 @@ fn solve_json_to_a_full_device_is_an_error() {
 
 #[test]
 fn validate_to_a_full_device_is_an_error() {
-    let Some(output) = to_full_device(&["validate", "formats/line.txt"]) else {
+    let Some(output) = super::to_full_device(&["validate", "formats/line.txt"]) else {
         return;
     };
     assert_eq!(output.status.code(), Some(2));
@@ -626,24 +610,8 @@ fn validate_to_a_full_device_is_an_error() {
 
 #[test]
 fn validate_to_a_closed_pipe_ends_quietly() {
-    use std::io::{BufRead, BufReader};
-    let dir = tempfile::tempdir().expect("temp dir");
-    let big = dir.path().join("big.txt");
-    std::fs::write(&big, format!("{LC37}\n").repeat(20_000)).expect("write input");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .arg("validate")
-        .arg(&big)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut first)
-        .expect("one line");
-    // Dropping the reader closes the pipe, as `| head -1` does.
+    let (first, out) = super::first_line_then_close("validate", LC37);
     assert!(first.contains("valid"), "{first}");
-    let out = child.wait_with_output().expect("ends");
     assert_eq!(stderr(&out), "");
     assert_eq!(out.status.code(), Some(0));
 }

@@ -67,3 +67,45 @@ pub fn check(args: &[&str], stdin: &str, stdout: &str, code: i32) -> Output {
 pub fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
+
+/// Runs `sudokit ARGS` (in the fixtures directory) with standard output on
+/// `/dev/full`; `None`, with a note, where the system has no such device.
+pub fn to_full_device(args: &[&str]) -> Option<Output> {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("skipped: this system has no /dev/full");
+        return None;
+    };
+    let output = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .current_dir(fixtures())
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("sudokit runs");
+    Some(output)
+}
+
+/// Runs `sudokit COMMAND BIG` on a large input, reads the first line of its
+/// output and closes the pipe, as `| head -1` does; returns that line and
+/// how the process ended.
+pub fn first_line_then_close(command: &str, line: &str) -> (String, Output) {
+    use std::io::{BufRead, BufReader};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let big = dir.path().join("big.txt");
+    std::fs::write(&big, format!("{line}\n").repeat(20_000)).expect("write input");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .arg(command)
+        .arg(&big)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("sudokit starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().expect("piped"))
+        .read_line(&mut first)
+        .expect("one line");
+    // The reader is dropped here: the pipe is closed.
+    let output = child.wait_with_output().expect("sudokit ends");
+    (first, output)
+}

@@ -446,16 +446,9 @@ fn errors_in_json_mode_are_records() {
 
 #[test]
 fn writing_to_a_full_device_is_an_error() {
-    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
-        eprintln!("skipped: this system has no /dev/full");
+    let Some(out) = super::to_full_device(&["solve", "formats/line.txt"]) else {
         return;
     };
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["solve", "formats/line.txt"])
-        .current_dir(super::fixtures())
-        .stdout(full)
-        .output()
-        .expect("runs");
     assert_eq!(out.status.code(), Some(2));
     assert!(
         stderr(&out).contains("No space left on device"),
@@ -466,24 +459,8 @@ fn writing_to_a_full_device_is_an_error() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    use std::io::{BufRead, BufReader};
-    let dir = tempfile::tempdir().expect("temp dir");
-    let big = dir.path().join("big.txt");
-    std::fs::write(&big, format!("{LC37}\n").repeat(20_000)).expect("write input");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .arg("solve")
-        .arg(&big)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("starts");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().expect("piped"))
-        .read_line(&mut first)
-        .expect("one line");
-    // Dropping the reader closes the pipe, as `| head -1` does.
+    let (first, out) = super::first_line_then_close("solve", LC37);
     assert_eq!(first.trim_end(), LC37_SOLVED);
-    let out = child.wait_with_output().expect("ends");
     assert_eq!(stderr(&out), "");
     assert_eq!(out.status.code(), Some(0));
 }
