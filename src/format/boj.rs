@@ -5,14 +5,13 @@
 //! Rows are checked to hold exactly 9 numbers so that a 10×10 or 8×9 board is
 //! an error at the row where it goes wrong rather than a misaligned puzzle.
 
-use super::{LineParser, Parsed, cell_value, grid_from};
+use super::{LineParser, Parsed, Rows, cell_value};
 use crate::error::{Found, ParseError};
 use crate::grid::Grid;
 
 #[derive(Debug, Default)]
 pub(super) struct Parser {
-    cells: Vec<u8>,
-    start: usize,
+    rows: Rows,
 }
 
 /// The white-space-separated tokens of `text` with their 1-based columns.
@@ -43,10 +42,10 @@ impl LineParser for Parser {
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
         if text.trim().is_empty() {
-            if self.cells.is_empty() {
+            if self.rows.is_empty() {
                 return Ok(());
             }
-            let row = self.cells.len() / 9 + 1;
+            let row = self.rows.next_row();
             let expected = format!("row {row} of 9");
             return Err(ParseError::expected(
                 lineno,
@@ -58,10 +57,8 @@ impl LineParser for Parser {
         if text.trim_start().starts_with('#') {
             return Ok(());
         }
-        if self.cells.is_empty() {
-            self.start = lineno;
-        }
-        let whole = self.cells.is_empty();
+        self.rows.begin_row(lineno);
+        let whole = self.rows.is_empty();
         let mut n = 0;
         let mut end_column = 1;
         for (column, token) in tokens(text) {
@@ -102,7 +99,7 @@ impl LineParser for Parser {
                     found,
                 ));
             }
-            self.cells.push(value);
+            self.rows.push(value);
         }
         if n != 9 && n != 81 || (n == 81 && !whole) {
             let expected = if whole {
@@ -113,13 +110,7 @@ impl LineParser for Parser {
             let found = Found::Text(format!("{n}"));
             return Err(ParseError::expected(lineno, end_column, expected, found));
         }
-        if self.cells.len() == 81 {
-            out.push(Ok(Parsed {
-                grid: grid_from(&self.cells),
-                line: self.start,
-            }));
-            self.cells.clear();
-        }
+        self.rows.end_row(out);
         Ok(())
     }
 
@@ -128,11 +119,11 @@ impl LineParser for Parser {
         lineno: usize,
         _out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
-        super::unfinished_rows(&self.cells, lineno)
+        self.rows.unfinished(lineno)
     }
 
     fn reset(&mut self) {
-        self.cells.clear();
+        self.rows.clear();
     }
 
     fn resync_at_blank(&self) -> bool {

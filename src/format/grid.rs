@@ -2,14 +2,13 @@
 //! and white space as decoration (qqwing's readable form, Norvig's display,
 //! `.sdk` and `.ss` files). Rows without cells and `#` lines are skipped.
 
-use super::{LineParser, Parsed, grid_from};
+use super::{LineParser, Parsed, Rows};
 use crate::error::{Found, ParseError};
 use crate::grid::Grid;
 
 #[derive(Debug, Default)]
 pub(super) struct Parser {
-    cells: Vec<u8>,
-    start: usize,
+    rows: Rows,
 }
 
 fn cell(c: char) -> Option<u8> {
@@ -50,9 +49,7 @@ impl LineParser for Parser {
                 None => Ok(()),
             };
         }
-        if self.cells.is_empty() {
-            self.start = lineno;
-        }
+        self.rows.begin_row(lineno);
         let mut n = 0;
         let mut end_column = 0;
         for (i, c) in text.chars().enumerate() {
@@ -68,7 +65,7 @@ impl LineParser for Parser {
                         found,
                     ));
                 }
-                self.cells.push(v);
+                self.rows.push(v);
                 end_column = column + 1;
             } else if !is_decoration(c) {
                 let expected = "a digit, '.', '_' or a border (| - + =)";
@@ -89,13 +86,7 @@ impl LineParser for Parser {
                 found,
             ));
         }
-        if self.cells.len() == 81 {
-            out.push(Ok(Parsed {
-                grid: grid_from(&self.cells),
-                line: self.start,
-            }));
-            self.cells.clear();
-        }
+        self.rows.end_row(out);
         Ok(())
     }
 
@@ -104,11 +95,11 @@ impl LineParser for Parser {
         lineno: usize,
         _out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
-        super::unfinished_rows(&self.cells, lineno)
+        self.rows.unfinished(lineno)
     }
 
     fn reset(&mut self) {
-        self.cells.clear();
+        self.rows.clear();
     }
 
     fn resync_at_blank(&self) -> bool {

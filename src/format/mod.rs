@@ -523,19 +523,64 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
     }
 }
 
-/// At the end of the input after `lineno` lines, an error when a board read
-/// row by row (`boj`, `grid`) has rows but not all nine.
-fn unfinished_rows(cells: &[u8], lineno: usize) -> Result<(), ParseError> {
-    if cells.is_empty() {
-        return Ok(());
+/// A board read row by row (`boj`, `grid`): its cells so far and the line
+/// it starts on.
+#[derive(Debug, Default)]
+pub(crate) struct Rows {
+    cells: Vec<u8>,
+    start: usize,
+}
+
+impl Rows {
+    /// A row with cells starts on `lineno`; the first one starts the board.
+    fn begin_row(&mut self, lineno: usize) {
+        if self.cells.is_empty() {
+            self.start = lineno;
+        }
     }
-    let expected = format!("row {} of 9", cells.len() / 9 + 1);
-    Err(ParseError::expected(
-        lineno + 1,
-        1,
-        expected,
-        Found::EndOfInput,
-    ))
+
+    fn push(&mut self, value: u8) {
+        self.cells.push(value);
+    }
+
+    fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The 1-based number of the row being read.
+    fn next_row(&self) -> usize {
+        self.cells.len() / 9 + 1
+    }
+
+    /// After a complete row: hands out the board once it has all 81 cells.
+    fn end_row(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+        if self.cells.len() == 81 {
+            out.push(Ok(Parsed {
+                grid: grid_from(&self.cells),
+                line: self.start,
+            }));
+            self.cells.clear();
+        }
+    }
+
+    fn clear(&mut self) {
+        self.cells.clear();
+    }
+
+    /// At the end of the input after `lineno` lines: an error when the board
+    /// has rows but not all nine.
+    fn unfinished(&self, lineno: usize) -> Result<(), ParseError> {
+        if self.cells.is_empty() {
+            return Ok(());
+        }
+        let expected = format!("row {} of 9", self.next_row());
+        Err(ParseError::expected(
+            lineno + 1,
+            1,
+            expected,
+            Found::EndOfInput,
+        ))
+    }
 }
 
 /// A 9×9 array, `[[…],…]`, on one line, each cell written by `cell`.
