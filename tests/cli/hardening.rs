@@ -8,7 +8,7 @@
 
 use std::io::Write;
 use std::path::Path;
-use std::process::{ChildStdin, Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use sudokit::{Format, ParseErrorKind, parse_str};
 
@@ -22,28 +22,10 @@ const LC37: &str =
 const LC37_SOLVED: &str =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-/// Runs `sudokit args`, with standard input written by `feed` from another
-/// thread (so that a large input cannot dead-lock against the output).
-fn run_fed(args: &[&str], feed: impl FnOnce(&mut ChildStdin) + Send + 'static) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(args)
-        .current_dir(fixtures())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("sudokit starts");
-    let mut input = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || feed(&mut input));
-    let output = child.wait_with_output().expect("sudokit runs");
-    writer.join().expect("stdin writer");
-    output
-}
-
 /// Runs `sudokit args` on `bytes` as standard input.
 fn run_bytes(args: &[&str], bytes: &[u8]) -> Output {
     let bytes = bytes.to_vec();
-    run_fed(args, move |input| {
+    super::sudokit_fed(args, move |input| {
         // sudokit may stop reading early; a broken pipe here is not the test's concern.
         let _ = input.write_all(&bytes);
     })
@@ -129,7 +111,7 @@ fn slow_inputs_are_decided_quickly(kept: &str) {
 #[test]
 fn a_64_mib_line_without_a_newline_is_an_error_naming_the_limit() {
     // Streamed in 1 MiB pieces: the test never holds 64 MiB either.
-    let output = run_fed(&["solve"], |input| {
+    let output = super::sudokit_fed(&["solve"], |input| {
         let piece = vec![b'0'; 1 << 20];
         for _ in 0..64 {
             if input.write_all(&piece).is_err() {
@@ -145,7 +127,7 @@ fn a_64_mib_line_without_a_newline_is_an_error_naming_the_limit() {
 
 #[test]
 fn reading_goes_on_after_a_line_over_the_limit() {
-    let output = run_fed(&["solve", "-f", "line"], |input| {
+    let output = super::sudokit_fed(&["solve", "-f", "line"], |input| {
         let piece = vec![b'7'; 1 << 20];
         for _ in 0..17 {
             if input.write_all(&piece).is_err() {
@@ -165,7 +147,7 @@ fn reading_goes_on_after_a_line_over_the_limit() {
 #[test]
 fn a_json_value_over_the_limit_is_an_error_naming_it() {
     // 5 lines of 15 MiB inside one array: each line is allowed, the value is not.
-    let output = run_fed(&["solve", "-f", "json"], |input| {
+    let output = super::sudokit_fed(&["solve", "-f", "json"], |input| {
         let line = b"0,".repeat(15 << 19);
         let _ = (|| -> std::io::Result<()> {
             input.write_all(b"[\n")?;

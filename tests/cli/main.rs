@@ -29,6 +29,20 @@ pub fn fixture(name: &str) -> String {
 
 /// Runs `sudokit` in the fixtures directory with `args`, feeding `stdin`.
 pub fn sudokit(args: &[&str], stdin: &str) -> Output {
+    let stdin = stdin.to_owned();
+    sudokit_fed(args, move |input| {
+        // sudokit may stop reading early; a broken pipe here is not the test's concern.
+        let _ = input.write_all(stdin.as_bytes());
+    })
+}
+
+/// Runs `sudokit` in the fixtures directory with `args`, its standard input
+/// written by `feed` from another thread, so that a large input cannot
+/// dead-lock against the output.
+pub fn sudokit_fed(
+    args: &[&str],
+    feed: impl FnOnce(&mut std::process::ChildStdin) + Send + 'static,
+) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
         .args(args)
         .current_dir(fixtures())
@@ -38,11 +52,7 @@ pub fn sudokit(args: &[&str], stdin: &str) -> Output {
         .spawn()
         .expect("sudokit starts");
     let mut input = child.stdin.take().expect("stdin is piped");
-    let stdin = stdin.to_owned();
-    // Write from another thread so a large input cannot dead-lock against output.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(stdin.as_bytes());
-    });
+    let writer = std::thread::spawn(move || feed(&mut input));
     let output = child.wait_with_output().expect("sudokit runs");
     writer.join().expect("stdin writer");
     output
