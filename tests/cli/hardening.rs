@@ -75,7 +75,7 @@ fn slow_fuzz_inputs_are_decided_quickly() {
 }
 
 #[test]
-#[ignore = "engine: this unsolvable 15-given board takes 688,805 guesses over the solver portfolio (about 0.3 s); exact cover needs 213,342 nodes too"]
+#[ignore = "engine: this unsolvable 15-given board takes 531,305 guesses over the solver portfolio (about 0.17 s); exact cover needs 213,342 nodes too"]
 fn open_slow_fuzz_inputs_are_decided_quickly() {
     slow_inputs_are_decided_quickly("solve-slow-open");
 }
