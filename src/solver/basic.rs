@@ -1,5 +1,8 @@
 //! A compact engine: bitmask candidates, naked and hidden singles, and
-//! branching on the cell with the fewest candidates.
+//! branching on the cell with the fewest candidates per unit weight, where
+//! a unit's weight counts the contradictions that showed in it ("dom/wdeg",
+//! a rule of constraint solvers): a board whose contradiction hides in a
+//! corner of an otherwise open grid draws the branching there.
 
 use super::Stats;
 use crate::grid::box_of;
@@ -70,8 +73,9 @@ impl State {
     }
 
     /// Applies naked and hidden singles until nothing changes.
-    /// Returns false on a contradiction.
-    fn propagate(&mut self, stats: &mut Stats) -> bool {
+    /// On a contradiction, returns the units (bit `u` for unit `u`) where
+    /// it showed.
+    fn propagate(&mut self, stats: &mut Stats) -> Result<(), u32> {
         loop {
             let mut progress = false;
             for i in 0..81 {
@@ -80,7 +84,7 @@ impl State {
                 }
                 let cand = self.candidates(i);
                 if cand == 0 {
-                    return false;
+                    return Err(units_of(i));
                 }
                 if cand.is_power_of_two() {
                     self.place(i, cand.trailing_zeros() as u8 + 1);
@@ -88,7 +92,7 @@ impl State {
                     progress = true;
                 }
             }
-            for unit in &UNITS {
+            for (u, unit) in UNITS.iter().enumerate() {
                 let mut once = 0u16;
                 let mut twice = 0u16;
                 let mut placed = 0u16;
@@ -103,7 +107,7 @@ impl State {
                     once |= cand;
                 }
                 if (once | placed) != ALL {
-                    return false;
+                    return Err(1 << u);
                 }
                 let mut hidden = once & !twice & !placed;
                 while hidden != 0 {
@@ -114,17 +118,17 @@ impl State {
                             && self.candidates(usize::from(i)) & bit != 0
                     }) else {
                         // An earlier placement in this pass took the digit's last cell.
-                        return false;
+                        return Err(1 << u);
                     };
                     if !self.place(usize::from(i), bit.trailing_zeros() as u8 + 1) {
-                        return false;
+                        return Err(1 << u | units_of(usize::from(i)));
                     }
                     stats.steps += 1;
                     progress = true;
                 }
             }
             if !progress {
-                return true;
+                return Ok(());
             }
         }
     }
@@ -163,6 +167,7 @@ pub fn search_budgeted(
         found: 0,
         budget,
         dry: 0,
+        weights: [1; 27],
     };
     search.recurse(state);
     (search.dry <= search.budget).then_some(search.found)
@@ -177,9 +182,18 @@ struct Search<'a> {
     budget: u64,
     /// Guesses since the last solution; past `budget` the search unwinds.
     dry: u64,
+    /// Per unit, one plus the contradictions that showed in it: branching
+    /// prefers cells in units that keep failing (dom/wdeg).
+    weights: [u32; 27],
 }
 
 impl Search<'_> {
+    /// The weights of the units of cell `i`, summed.
+    fn weight(&self, i: usize) -> u64 {
+        let (r, c) = (i / 9, i % 9);
+        u64::from(self.weights[r] + self.weights[9 + c] + self.weights[18 + box_of(r, c)])
+    }
+
     fn done(&self) -> bool {
         self.found >= self.limit || self.dry > self.budget
     }
@@ -197,21 +211,23 @@ impl Search<'_> {
     }
 
     fn recurse(&mut self, mut state: State) {
-        if !state.propagate(self.stats) {
+        if let Err(mut units) = state.propagate(self.stats) {
+            while units != 0 {
+                self.weights[units.trailing_zeros() as usize] += 1;
+                units &= units - 1;
+            }
             return;
         }
+        // The cell with the most weight per candidate (dom/wdeg): with equal
+        // weights, as at the start, the one with the fewest candidates.
         let mut best = None;
-        let mut best_count = 10;
-        for i in 0..81 {
-            if state.cells[i] == 0 {
-                let n = state.candidates(i).count_ones();
-                if n < best_count {
-                    best_count = n;
-                    best = Some(i);
-                    if n == 2 {
-                        break;
-                    }
-                }
+        let (mut best_weight, mut best_count) = (0u64, 1u64);
+        for i in (0..81).filter(|&i| state.cells[i] == 0) {
+            let n = u64::from(state.candidates(i).count_ones());
+            let w = self.weight(i);
+            if best.is_none() || w * best_count > best_weight * n {
+                (best_weight, best_count) = (w, n);
+                best = Some(i);
             }
         }
         let Some(i) = best else {
@@ -222,24 +238,6 @@ impl Search<'_> {
             }
             return;
         };
-        // Branch on the most constrained choice, as exact cover does: a cell
-        // with the fewest candidates, or a digit with fewer places left in
-        // some unit. Branching on cells alone can take millions of guesses on
-        // an unsolvable board with few givens that a digit's places refute
-        // in a dozen.
-        if let Some((unit, bit)) = tightest_digit(&state, best_count) {
-            let digit = bit.trailing_zeros() as u8 + 1;
-            for &cell in &UNITS[unit] {
-                let cell = usize::from(cell);
-                if self.done() {
-                    return;
-                }
-                if state.cells[cell] == 0 && state.candidates(cell) & bit != 0 {
-                    self.branch(&state, cell, digit);
-                }
-            }
-            return;
-        }
         let mut cand = state.candidates(i);
         while cand != 0 && !self.done() {
             let v = cand.trailing_zeros() as u8 + 1;
@@ -249,29 +247,8 @@ impl Search<'_> {
     }
 }
 
-/// The unit and digit (as a bit) with the fewest places left, when fewer
-/// than `than`; propagation has already placed every digit with one place.
-fn tightest_digit(state: &State, than: u32) -> Option<(usize, u16)> {
-    let mut best = None;
-    let mut best_places = than;
-    for (u, unit) in UNITS.iter().enumerate() {
-        let mut places = [0u32; 9];
-        for &cell in unit {
-            let cell = usize::from(cell);
-            if state.cells[cell] == 0 {
-                let mut cand = state.candidates(cell);
-                while cand != 0 {
-                    places[cand.trailing_zeros() as usize] += 1;
-                    cand &= cand - 1;
-                }
-            }
-        }
-        for (d, &n) in places.iter().enumerate() {
-            if n >= 2 && n < best_places {
-                best_places = n;
-                best = Some((u, 1u16 << d));
-            }
-        }
-    }
-    best
+/// The row, column and box of cell `i`, as unit bits.
+fn units_of(i: usize) -> u32 {
+    let (r, c) = (i / 9, i % 9);
+    1 << r | 1 << (9 + c) | 1 << (18 + box_of(r, c))
 }

@@ -86,12 +86,14 @@ impl Held {
 }
 
 /// Runs the fast engine; when it goes `FIRST_BUDGET` guesses without a
-/// solution, the reference engine (which also branches on a digit's places
-/// in a unit, as exact cover does), then each again with four times the
-/// budget, and so on. Boards that defeat one engine's branching rarely
-/// defeat the other's (an unsolvable 12-given board found by fuzzing takes
-/// the fast engine 3.5 million guesses and the other 14), and the geometric
-/// budgets bound the cost to a small multiple of the better engine's.
+/// solution, the reference engine (different propagation, and branching
+/// that follows the failures from the start), then each again with four
+/// times the budget, and so on. Both engines weigh the units where
+/// contradictions show when choosing where to branch, which decides every
+/// adversarial board we know of within a few thousand guesses; the
+/// portfolio is the safety net for a board that defeats one engine's
+/// branching but not the other's, and the geometric budgets bound the cost
+/// to a small multiple of the better engine's.
 ///
 /// A run that gives up may have found some solutions; they are held back
 /// until a run completes, so each solution is emitted once.

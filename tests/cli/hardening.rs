@@ -74,24 +74,6 @@ fn slow_fuzz_inputs_are_decided_quickly() {
     slow_inputs_are_decided_quickly("solve-slow");
 }
 
-#[test]
-#[ignore = "engine: this unsolvable 15-given board takes 531,305 guesses over the solver portfolio (about 0.17 s); exact cover needs 213,342 nodes too"]
-fn open_slow_fuzz_inputs_are_decided_quickly() {
-    slow_inputs_are_decided_quickly("solve-slow-open");
-}
-
-/// The open slow input is slow, not wrong: its answers are checked on every
-/// run even while the bound on work above is not met yet.
-#[test]
-fn open_slow_fuzz_inputs_are_answered_correctly() {
-    let dir = fixtures().join("fuzz-regressions").join("solve-slow-open");
-    let entries = std::fs::read_dir(&dir).expect("slow solve inputs");
-    for entry in entries {
-        let path = entry.expect("directory entry").path();
-        checks::solve_all(&std::fs::read(&path).expect("regression input"));
-    }
-}
-
 /// Inputs on which the solve target was slow under instrumentation. The
 /// bound is on search work, not time, so the test cannot be flaky; the full
 /// properties run too.
@@ -110,7 +92,7 @@ fn slow_inputs_are_decided_quickly(kept: &str) {
         let grid = sudokit::Grid::from_cells(cells).expect("cells 0-9");
         let outcome = sudokit::solver::search(&grid, 2, 1, &mut |_| {});
         assert!(
-            outcome.stats.guesses < 100_000,
+            outcome.stats.guesses < 10_000,
             "{}: {} guesses",
             path.display(),
             outcome.stats.guesses
