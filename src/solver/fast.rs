@@ -57,14 +57,16 @@
 //!
 //! Easy puzzles never pay for these.
 //!
-//! A search that has met [`WEIGHTED`] dead ends (none of the benchmark
-//! puzzles comes close) branches by the failures instead: every dead end
-//! adds to the weight of the units where its contradiction showed, and the
-//! branching cell is the one with the most weight per candidate ("dom/wdeg"
-//! from constraint solving). Boards with few givens whose contradiction
-//! lies in one part of the grid otherwise drown in the fillings of the
-//! open part: an unsolvable 12-given board took 3.5 million guesses before,
-//! and 1,910 with it.
+//! Every dead end adds to the weight of the units (rows, columns, boxes)
+//! where its contradiction showed. A search that meets [`WEIGHTED`] dead
+//! ends (of the 139,859 benchmark puzzles, a handful come that far) gives
+//! up, and is restarted from the root with [`Branching::Weighted`]: the
+//! cell with the most weight per candidate ("dom/wdeg" from constraint
+//! solving). Boards with few givens whose contradiction lies in one part of
+//! the grid otherwise drown in the fillings of the open part: an unsolvable
+//! 12-given board took 3.5 million guesses before, and under 1,000 with
+//! it. The restart matters: switching rules deep in the tree would keep the
+//! upper levels branching on the open part.
 //!
 //! # Search
 //!
@@ -659,6 +661,20 @@ impl State {
     }
 }
 
+/// How the search picks the cell to branch on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Branching {
+    /// The rules of the module notes; the search gives up after
+    /// [`WEIGHTED`] dead ends, to be restarted with [`Branching::Weighted`].
+    Usual,
+    /// By the weights of the units, from the root (see [`choose_weighted`]).
+    Weighted,
+}
+
+/// Per unit (rows 0-8, columns 9-17, boxes 18-26), the dead ends whose
+/// contradiction showed in it; carried from a run to its restart.
+pub type Weights = [u32; 27];
+
 /// The depth-first search over states, with its limit and counters.
 pub(super) struct Searcher<'a> {
     limit: usize,
@@ -670,8 +686,8 @@ pub(super) struct Searcher<'a> {
     guesses: u64,
     /// Dead ends met so far.
     failures: u64,
-    /// Per unit, the dead ends that showed in it.
-    weights: [u32; 27],
+    branching: Branching,
+    weights: &'a mut Weights,
     /// Guesses allowed without finding a solution before giving up.
     budget: u64,
     /// Guesses since the last solution (or the start).
@@ -695,6 +711,10 @@ impl Searcher<'_> {
                     self.weights[units.trailing_zeros() as usize] += 1;
                     units &= units - 1;
                 }
+                if self.branching == Branching::Usual && self.failures >= WEIGHTED {
+                    // Restarted by the caller, with the weights.
+                    self.gave_up = true;
+                }
                 return;
             }
             if state.is_solved() {
@@ -705,10 +725,10 @@ impl Searcher<'_> {
                 }
                 return;
             }
-            let weighted = self.failures >= WEIGHTED;
+            let weighted = self.branching == Branching::Weighted;
             let hard = self.failures >= HARD && !weighted;
             let (b, k) = if weighted {
-                choose_weighted(&state, &self.weights)
+                choose_weighted(&state, self.weights)
             } else {
                 choose(&state, self.failures > 0, hard)
             };
@@ -876,16 +896,18 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
     best
 }
 
-/// Dead ends after which branching follows the failures (see [`choose_weighted`]).
-const WEIGHTED: u64 = 1000;
+/// Dead ends after which a search with the usual branching gives up, to be
+/// restarted with [`Branching::Weighted`]. The benchmark puzzles need at most
+/// about 1,100 guesses, and only a handful reach this many dead ends.
+pub(super) const WEIGHTED: u64 = 500;
 
-/// The cell to branch on once a search has met [`WEIGHTED`] dead ends: the
-/// unsolved cell with the most dead ends in its units per candidate (the
-/// "dom/wdeg" rule of constraint solvers). On boards whose contradiction lies
-/// in a corner of the grid, the other rules keep branching on the open part,
-/// and every filling of it repeats the same refutation; this one turns to
-/// where the refutations happen.
-fn choose_weighted(state: &State, weights: &[u32; 27]) -> (usize, usize) {
+/// The cell to branch on with [`Branching::Weighted`]: the unsolved cell
+/// with the most dead ends in its units per candidate (the "dom/wdeg" rule
+/// of constraint solvers). On boards whose contradiction lies in a corner of
+/// the grid, the usual rules keep branching on the open part, and every
+/// filling of it repeats the same refutation; this one turns to where the
+/// refutations happen.
+fn choose_weighted(state: &State, weights: &Weights) -> (usize, usize) {
     let mut best = (0, 0);
     let (mut best_w, mut best_n) = (0u64, 1u64);
     for b in 0..3 {
@@ -914,7 +936,8 @@ fn choose_weighted(state: &State, weights: &[u32; 27]) -> (usize, usize) {
 /// re-derives one digit's candidates in one band and carries out the
 /// placements and eliminations that follow (locked candidates, singles).
 /// Counting updates rather than placed digits keeps the count free: it is
-/// one increment where the update runs anyway.
+/// one increment where the update runs anyway. Both count the work of a
+/// restart too.
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn search(
     givens: &[u8; 81],
@@ -923,25 +946,60 @@ pub fn search(
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
 ) -> usize {
-    search_with(givens, limit, keep, emit, stats, true, u64::MAX).unwrap_or(0)
+    search_in(givens, limit, keep, emit, stats, true)
 }
 
-/// [`search`] that gives up (`None`) after `budget` guesses in a row that
-/// find no solution; what was emitted before then is only part of the answer.
-pub fn search_budgeted(
+/// [`search`] with the portable build of the search forced when
+/// `accelerate` is false (the tests compare both). The solutions of a run
+/// that gives up for a restart are dropped; the restart finds them again.
+#[cfg_attr(not(test), allow(dead_code))]
+pub(super) fn search_in(
     givens: &[u8; 81],
     limit: usize,
     keep: usize,
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
-    budget: u64,
-) -> Option<usize> {
-    search_with(givens, limit, keep, emit, stats, true, budget)
+    accelerate: bool,
+) -> usize {
+    let mut weights = Weights::default();
+    let usual = |e: &mut dyn FnMut(&[u8; 81])| {
+        let branching = Branching::Usual;
+        search_with(
+            givens,
+            limit,
+            keep,
+            e,
+            stats,
+            accelerate,
+            u64::MAX,
+            branching,
+            &mut weights,
+        )
+    };
+    if let Some(n) = super::complete(usual, emit) {
+        return n;
+    }
+    let weighted = Branching::Weighted;
+    search_with(
+        givens,
+        limit,
+        keep,
+        emit,
+        stats,
+        accelerate,
+        u64::MAX,
+        weighted,
+        &mut weights,
+    )
+    .unwrap_or(0)
 }
 
-/// [`search`] with the portable build of the search forced when
-/// `accelerate` is false (the tests compare both).
-pub(super) fn search_with(
+/// One run of the search: `None` when it gives up, after `budget` guesses
+/// in a row that find no solution or, with [`Branching::Usual`], after
+/// [`WEIGHTED`] dead ends. What was emitted before then is only part of the
+/// answer. `weights` are read and added to.
+#[allow(clippy::too_many_arguments)] // one private entry with every knob
+pub fn search_with(
     givens: &[u8; 81],
     limit: usize,
     keep: usize,
@@ -949,6 +1007,8 @@ pub(super) fn search_with(
     stats: &mut Stats,
     accelerate: bool,
     budget: u64,
+    branching: Branching,
+    weights: &mut Weights,
 ) -> Option<usize> {
     if limit == 0 {
         return Some(0);
@@ -964,7 +1024,8 @@ pub(super) fn search_with(
         steps: 0,
         guesses: 0,
         failures: 0,
-        weights: [0; 27],
+        branching,
+        weights,
         budget,
         dry: 0,
         gave_up: false,

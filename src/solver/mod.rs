@@ -85,15 +85,16 @@ impl Held {
     }
 }
 
-/// Runs the fast engine; when it goes `FIRST_BUDGET` guesses without a
-/// solution, the reference engine (different propagation, and branching
-/// that follows the failures from the start), then each again with four
-/// times the budget, and so on. Both engines weigh the units where
-/// contradictions show when choosing where to branch, which decides every
-/// adversarial board we know of within a few thousand guesses; the
-/// portfolio is the safety net for a board that defeats one engine's
-/// branching but not the other's, and the geometric budgets bound the cost
-/// to a small multiple of the better engine's.
+/// Runs the fast engine with its usual branching. When that run gives up,
+/// after [`fast::WEIGHTED`] dead ends or `FIRST_BUDGET` guesses without a
+/// solution, the fast engine starts again from the root branching where the
+/// contradictions showed (with the weights the first run gathered), which
+/// decides every adversarial board we know of within a few thousand
+/// guesses. As a safety net for a board that defeats that branching too,
+/// the reference engine (different propagation, its own weighted branching)
+/// then runs with a quarter of the budget, and the two alternate with four
+/// times the budget each round: the cost stays a small multiple of the
+/// better engine's.
 ///
 /// A run that gives up may have found some solutions; they are held back
 /// until a run completes, so each solution is emitted once.
@@ -104,27 +105,66 @@ fn portfolio(
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
 ) -> usize {
-    type Engine =
-        fn(&[u8; 81], usize, usize, &mut dyn FnMut(&[u8; 81]), &mut Stats, u64) -> Option<usize>;
-    // A guess of the reference engine costs several of the fast one's
-    // (measured: about 6x), so it gets a quarter of the budget: the rounds
-    // then cost the two engines alike.
-    let engines: [(Engine, u64); 2] = [
-        (fast::search_budgeted, 1),
-        (basic::search_budgeted, BASIC_SHARE),
-    ];
+    let mut weights = fast::Weights::default();
+    let usual = fast::Branching::Usual;
+    let run = |e: &mut dyn FnMut(&[u8; 81])| {
+        fast::search_with(
+            cells,
+            limit,
+            keep,
+            e,
+            stats,
+            true,
+            FIRST_BUDGET,
+            usual,
+            &mut weights,
+        )
+    };
+    if let Some(n) = complete(run, emit) {
+        return n;
+    }
     let mut budget = FIRST_BUDGET;
     loop {
-        for (engine, share) in engines {
-            let mut held = Held::default();
-            let allowed = budget / share;
-            if let Some(n) = engine(cells, limit, keep, &mut |c| held.push(c), stats, allowed) {
-                held.release(emit);
-                return n;
-            }
+        let weighted = fast::Branching::Weighted;
+        let run = |e: &mut dyn FnMut(&[u8; 81])| {
+            fast::search_with(
+                cells,
+                limit,
+                keep,
+                e,
+                stats,
+                true,
+                budget,
+                weighted,
+                &mut weights,
+            )
+        };
+        if let Some(n) = complete(run, emit) {
+            return n;
+        }
+        // A guess of the reference engine costs several of the fast one's
+        // (measured: about 6x), so it gets a quarter of the budget: the
+        // rounds then cost the two engines alike.
+        let run = |e: &mut dyn FnMut(&[u8; 81])| {
+            basic::search_budgeted(cells, limit, keep, e, stats, budget / BASIC_SHARE)
+        };
+        if let Some(n) = complete(run, emit) {
+            return n;
         }
         budget = budget.saturating_mul(4);
     }
+}
+
+/// Runs one engine run, holding its solutions back; passes them on and
+/// returns the count only when the run completes.
+fn complete(
+    run: impl FnOnce(&mut dyn FnMut(&[u8; 81])) -> Option<usize>,
+    emit: &mut dyn FnMut(&[u8; 81]),
+) -> Option<usize> {
+    let mut held = Held::default();
+    let n = run(&mut |c| held.push(c))?;
+    held.release(emit);
+    Some(n)
 }
 
 /// The reference engine's budget is this fraction of the fast engine's.

@@ -106,14 +106,13 @@ fn same_in_both_builds(givens: &[u8; 81], limit: usize) -> bool {
     for accelerate in [false, true] {
         let mut solutions = Vec::new();
         let mut stats = Stats::default();
-        let n = fast::search_with(
+        let n = fast::search_in(
             givens,
             limit,
             limit,
             &mut |s| solutions.push(*s),
             &mut stats,
             accelerate,
-            u64::MAX,
         );
         results.push((n, solutions, stats));
     }
@@ -494,4 +493,31 @@ fn full_benchmark_cross_check() {
         println!("FAIL {f}");
     }
     assert!(failures.is_empty(), "{} failures", failures.len());
+}
+
+/// A run that gives up passes none of its solutions on (its restart finds
+/// them again); a run that completes passes all of them, in order.
+#[test]
+fn only_complete_runs_emit() {
+    let (one, two) = ([1u8; 81], [2u8; 81]);
+    let mut emitted = Vec::new();
+    let gave_up = super::complete(
+        |e| {
+            e(&one);
+            e(&two);
+            None
+        },
+        &mut |s| emitted.push(*s),
+    );
+    assert_eq!((gave_up, emitted.len()), (None, 0));
+    let done = super::complete(
+        |e| {
+            e(&one);
+            e(&two);
+            Some(2)
+        },
+        &mut |s| emitted.push(*s),
+    );
+    assert_eq!(done, Some(2));
+    assert_eq!(emitted, [one, two]);
 }
