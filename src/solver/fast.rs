@@ -59,7 +59,7 @@
 //!
 //! Every dead end adds to the weight of the units (rows, columns, boxes)
 //! where its contradiction showed. A search that meets [`WEIGHTED`] dead
-//! ends (of the 139,859 benchmark puzzles, a handful come that far) gives
+//! ends (one of the 139,859 benchmark puzzles does, proving uniqueness) gives
 //! up, and is restarted from the root with [`Branching::Weighted`]: the
 //! cell with the most weight per candidate ("dom/wdeg" from constraint
 //! solving). Boards with few givens whose contradiction lies in one part of
@@ -898,7 +898,7 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
 
 /// Dead ends after which a search with the usual branching gives up, to be
 /// restarted with [`Branching::Weighted`]. The benchmark puzzles need at most
-/// about 1,100 guesses, and only a handful reach this many dead ends.
+/// about 1,100 guesses, and one of them reaches this many dead ends.
 pub(super) const WEIGHTED: u64 = 500;
 
 /// The cell to branch on with [`Branching::Weighted`]: the unsolved cell
