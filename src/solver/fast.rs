@@ -290,6 +290,23 @@ const fn build_mini3() -> [u8; 512] {
     t
 }
 
+/// For each cell of a band: its peers within the band (its row, its box and
+/// the band's part of its column), itself excluded.
+static BAND_PEERS: [u32; 27] = build_band_peers();
+const fn build_band_peers() -> [u32; 27] {
+    let mut t = [0u32; 27];
+    let mut k = 0;
+    while k < 27 {
+        let (r, c) = (k / 9, k % 9);
+        let row = ROW0 << (9 * r);
+        let col = 0x40201 << c;
+        let bx = BOX0 << (3 * (c / 3));
+        t[k] = (row | col | bx) & !(1 << k);
+        k += 1;
+    }
+    t
+}
+
 /// A 9-bit value spread to nine 4-bit counters (bit `c` to nibble `c`), so
 /// that adding spread rows counts per column (at most 9, no overflow).
 static NIBBLES: [u64; 512] = build_nibbles();
@@ -369,50 +386,44 @@ impl State {
         if givens.iter().fold(0u8, |m, &v| m.max(v)) > 9 {
             return None;
         }
-        // Givens per digit and band. The given cells of a band are found with
-        // a branch-free pass first, so the per-given loop only visits givens.
+        // Per digit and band (slot `3 * d + b`): the given cells, and the
+        // rows holding one. A given whose digit already stands among its
+        // peers within the band (row, box, or column part) is a clash. The
+        // given cells of a band are found with a branch-free pass first, so
+        // the per-given loop only visits givens.
         let mut given = [0u32; 32];
+        let mut rows = [0u32; 32];
+        let mut clash = 0u32;
         let filled_all = filled_cells(givens);
-        for b in 0..3 {
+        let mut occupied = [0u32; 3];
+        for (b, o) in occupied.iter_mut().enumerate() {
             let band = &givens[27 * b..27 * b + 27];
-            let mut filled = (filled_all >> (27 * b)) as u32 & ALL27;
+            *o = (filled_all >> (27 * b)) as u32 & ALL27;
+            let mut filled = *o;
             while filled != 0 {
                 let k = filled.trailing_zeros() as usize;
                 filled &= filled - 1;
                 let v = usize::from(band[k]);
                 // Slot 3 * (v - 1) + b; v is 1..=9 here.
-                given[(3 * v + b + 29) & 31] |= 1 << k;
-            }
-        }
-        let mut occupied = [0u32; 3];
-        for d in 0..9 {
-            for (b, o) in occupied.iter_mut().enumerate() {
-                *o |= given[3 * d + b];
+                let slot = (3 * v + b + 29) & 31;
+                clash |= given[slot] & BAND_PEERS[k];
+                given[slot] |= 1 << k;
+                rows[slot] |= ROW_OF_BIT[k];
             }
         }
         let mut f = [0u32; 27];
-        let mut clash = 0u32;
         for d in 0..9 {
             let g = [given[3 * d], given[3 * d + 1], given[3 * d + 2]];
             let p = [project(g[0]), project(g[1]), project(g[2])];
             // A digit given twice in one column, across bands.
             clash |= (p[0] & p[1]) | (p[0] & p[2]) | (p[1] & p[2]);
-            // Columns holding the digit anywhere are closed in every band.
+            // Columns holding the digit anywhere are closed in every band,
+            // and a row holding it keeps just the given. The boxes of the
+            // givens need no closing here: the first update's row/box
+            // matching closes the rest of each.
             let open_cols = !widen(p[0] | p[1] | p[2]);
             for (b, &gb) in g.iter().enumerate() {
-                let mut closed = occupied[b];
-                let rows = [gb & ROW0, (gb >> 9) & ROW0, gb >> 18];
-                // Twice in one column within the band.
-                clash |= (rows[0] & rows[1]) | (rows[0] & rows[2]) | (rows[1] & rows[2]);
-                for (r, &m) in rows.iter().enumerate() {
-                    // Twice in one row.
-                    clash |= m & m.wrapping_sub(1);
-                    closed |= u32::from(m != 0).wrapping_neg() & (ROW0 << (9 * r));
-                }
-                // The boxes of the givens need no closing here: a row holding
-                // a given keeps just that cell, and the first update's
-                // row/box matching then closes the rest of its box (and finds
-                // two givens of one digit in one box contradictory).
+                let closed = occupied[b] | rows[3 * d + b];
                 f[3 * d + b] = (ALL27 & !closed & open_cols) | gb;
             }
         }
