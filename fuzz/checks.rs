@@ -213,6 +213,12 @@ pub fn solve_all(data: &[u8]) {
 
     let found = conflicts(&grid);
     assert_eq!(found.is_empty(), is_valid(&grid));
+    let outcome = sudokit::solver::search(&grid, 1, 0, &mut |_| {});
+    assert_eq!(
+        outcome.conflict,
+        !is_valid(&grid),
+        "the engine's conflict check"
+    );
     for conflict in &found {
         assert!(conflict.cells.len() >= 2, "{conflict:?}");
         for &[r, c] in &conflict.cells {

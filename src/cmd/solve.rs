@@ -79,9 +79,9 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
     } else {
         usize::MAX
     });
-    // The engine finds no solution for givens that conflict, so the
-    // conflict check is only needed, and only paid for, when it finds none.
-    if outcome.solutions == 0 && !validate::is_valid(grid) {
+    // The engine tells givens that conflict from a search that finds
+    // nothing; the conflicts are only listed then.
+    if outcome.conflict {
         return Solved {
             status: Status::Invalid,
             solutions: Vec::new(),

@@ -379,9 +379,10 @@ pub(super) struct State {
 }
 
 impl State {
-    /// The state with `givens` placed, or `None` when they conflict or hold
-    /// a value above 9.
-    fn new(givens: &[u8; 81]) -> Option<State> {
+    /// The state with `givens` placed, or `None` when they break a rule (a
+    /// digit twice in a row, column or box: every such pair is found here)
+    /// or hold a value above 9.
+    pub(super) fn new(givens: &[u8; 81]) -> Option<State> {
         // A fold rather than `any`: it has no early exit, so it vectorizes.
         if givens.iter().fold(0u8, |m, &v| m.max(v)) > 9 {
             return None;
@@ -972,11 +973,14 @@ pub(super) fn search_in(
     stats: &mut Stats,
     accelerate: bool,
 ) -> usize {
+    let Some(state) = State::new(givens) else {
+        return 0;
+    };
     let mut weights = Weights::default();
     let usual = |e: &mut dyn FnMut(&[u8; 81])| {
         let branching = Branching::Usual;
         search_with(
-            givens,
+            state,
             limit,
             keep,
             e,
@@ -992,7 +996,7 @@ pub(super) fn search_in(
     }
     let weighted = Branching::Weighted;
     search_with(
-        givens,
+        state,
         limit,
         keep,
         emit,
@@ -1005,13 +1009,14 @@ pub(super) fn search_in(
     .unwrap_or(0)
 }
 
-/// One run of the search: `None` when it gives up, after `budget` guesses
-/// in a row that find no solution or, with [`Branching::Usual`], after
-/// [`WEIGHTED`] dead ends. What was emitted before then is only part of the
-/// answer. `weights` are read and added to.
+/// One run of the search from `state` (made by [`State::new`], so a
+/// restart does not redo it): `None` when it gives up, after `budget`
+/// guesses in a row that find no solution or, with [`Branching::Usual`],
+/// after [`WEIGHTED`] dead ends. What was emitted before then is only part
+/// of the answer. `weights` are read and added to.
 #[allow(clippy::too_many_arguments)] // one private entry with every knob
-pub fn search_with(
-    givens: &[u8; 81],
+pub(super) fn search_with(
+    state: State,
     limit: usize,
     keep: usize,
     emit: &mut dyn FnMut(&[u8; 81]),
@@ -1024,9 +1029,6 @@ pub fn search_with(
     if limit == 0 {
         return Some(0);
     }
-    let Some(state) = State::new(givens) else {
-        return Some(0);
-    };
     let mut searcher = Searcher {
         limit,
         keep,

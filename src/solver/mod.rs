@@ -31,6 +31,10 @@ pub struct Outcome {
     pub solutions: usize,
     /// Figures of the search.
     pub stats: Stats,
+    /// The givens already break a rule (a digit twice in a row, column or
+    /// box), so there is no solution and no search was made. Not looked
+    /// at for a `limit` of 0.
+    pub conflict: bool,
 }
 
 /// Searches `grid` for up to `limit` solutions, calling `on_solution` with
@@ -48,6 +52,15 @@ pub fn search(
     if limit == 0 {
         return Outcome::default();
     }
+    // The fast engine's setup finds every pair of givens that break a rule,
+    // so whoever reports the outcome needs no check of its own.
+    let Some(state) = fast::State::new(grid.cells()) else {
+        let conflict = true;
+        return Outcome {
+            conflict,
+            ..Outcome::default()
+        };
+    };
     let mut emit = |cells: &[u8; 81]| {
         // The engine only produces values 1-9, so this never drops a solution;
         // the check keeps a buggy engine from yielding a malformed grid.
@@ -55,8 +68,12 @@ pub fn search(
             on_solution(&solution);
         }
     };
-    let solutions = portfolio(grid.cells(), limit, keep, &mut emit, &mut stats);
-    Outcome { solutions, stats }
+    let solutions = portfolio(grid.cells(), state, limit, keep, &mut emit, &mut stats);
+    Outcome {
+        solutions,
+        stats,
+        conflict: false,
+    }
 }
 
 /// Guesses in a row without a solution that the first run may make before
@@ -100,6 +117,7 @@ impl Held {
 /// until a run completes, so each solution is emitted once.
 fn portfolio(
     cells: &[u8; 81],
+    state: fast::State,
     limit: usize,
     keep: usize,
     emit: &mut dyn FnMut(&[u8; 81]),
@@ -109,7 +127,7 @@ fn portfolio(
     let usual = fast::Branching::Usual;
     let run = |e: &mut dyn FnMut(&[u8; 81])| {
         fast::search_with(
-            cells,
+            state,
             limit,
             keep,
             e,
@@ -128,7 +146,7 @@ fn portfolio(
         let weighted = fast::Branching::Weighted;
         let run = |e: &mut dyn FnMut(&[u8; 81])| {
             fast::search_with(
-                cells,
+                state,
                 limit,
                 keep,
                 e,

@@ -311,5 +311,8 @@ proptest! {
             .collect();
         prop_assert_eq!(got, reference(&cells));
         prop_assert_eq!(sudokit::validate::is_valid(&grid), reference(&cells).is_empty());
+        // The engine's own check, which `solve` relies on, agrees.
+        let outcome = sudokit::solver::search(&grid, 1, 0, &mut |_| {});
+        prop_assert_eq!(outcome.conflict, !reference(&cells).is_empty());
     }
 }
