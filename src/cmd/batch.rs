@@ -96,7 +96,11 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         (IN_FLIGHT / (2 * jobs)).clamp(CHUNK_MIN, CHUNK_MAX)
     };
     let block = BLOCK_ITEMS.min(chunk);
-    let depth = (IN_FLIGHT / chunk).clamp(2, 2 * jobs + 2);
+    // The whole budget of puzzles in flight: a thread that waits for its
+    // share of one chunk runs later chunks meanwhile, so an early chunk can
+    // come back late; the reader must not stop (and leave the threads idle)
+    // while the writer waits for it.
+    let depth = (IN_FLIGHT / chunk).max(2);
 
     let counters = Arc::new(Counters::default());
     let bar = Bar::new(args.progress, total_bytes(&files));
