@@ -75,6 +75,15 @@ impl Grid {
             .collect()
     }
 
+    /// Appends the 81-character line form, `.` for blank, to `out`.
+    pub fn write_line(&self, out: &mut Vec<u8>) {
+        out.extend(
+            self.cells
+                .iter()
+                .map(|&v| if v == 0 { b'.' } else { b'0' + v }),
+        );
+    }
+
     /// The rows as a 9×9 array of values.
     pub fn rows(&self) -> [[u8; 9]; 9] {
         let mut rows = [[0; 9]; 9];

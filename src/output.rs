@@ -164,6 +164,11 @@ impl Out {
         self.writer.write_all(self.scratch.as_bytes())
     }
 
+    /// Writes text already rendered, line ends included.
+    pub fn bytes(&mut self, text: &[u8]) -> io::Result<()> {
+        self.writer.write_all(text)
+    }
+
     /// Writes one line of text.
     pub fn line(&mut self, text: &str) -> io::Result<()> {
         self.writer.write_all(text.as_bytes())?;

@@ -29,10 +29,11 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use super::solve::{Mode, report, solve_grid};
+use super::solve::{Mode, Solved, report, solve_grid};
 use super::{ExitStatus, STDIN_NAME, open};
 use crate::cli::{BatchArgs, Progress};
-use crate::format::{self, Format, Layout, Puzzle, Reader};
+use crate::format::{self, Block, Blocks, Format, ItemError, Layout, Puzzle, Reader, Split};
+use crate::grid::Grid;
 use crate::output::{Out, Report, Status, diag};
 
 /// Puzzles kept in flight between the reader and the writer, all chunks
@@ -47,6 +48,10 @@ const IN_FLIGHT: usize = 16 * 1024;
 /// chunks are in flight when there are many cores.
 const CHUNK_MIN: usize = 64;
 const CHUNK_MAX: usize = 1024;
+/// Puzzles per block of a one-puzzle-per-line file, parsed and solved by one
+/// thread in one go: a block is the smallest share of a chunk, so small
+/// enough that both cores stay busy to the end of a file of hard puzzles.
+const BLOCK_ITEMS: usize = 16;
 /// Unreadable puzzles held back at the start of a file: when a file yields no
 /// puzzle at all it is reported as one error, not one per line of garbage.
 /// A file that starts with this many and not one puzzle is not a puzzle file
@@ -90,7 +95,12 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     } else {
         (IN_FLIGHT / (2 * jobs)).clamp(CHUNK_MIN, CHUNK_MAX)
     };
-    let depth = (IN_FLIGHT / chunk).clamp(2, 2 * jobs + 2);
+    let block = BLOCK_ITEMS.min(chunk);
+    // The whole budget of puzzles in flight: a thread that waits for its
+    // share of one chunk runs later chunks meanwhile, so an early chunk can
+    // come back late; the reader must not stop (and leave the threads idle)
+    // while the writer waits for it.
+    let depth = (IN_FLIGHT / chunk).max(2);
 
     let counters = Arc::new(Counters::default());
     let bar = Bar::new(args.progress, total_bytes(&files));
@@ -109,7 +119,22 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         // the process exits without waiting for a read that may block.
         std::thread::Builder::new()
             .name("sudokit-read".into())
-            .spawn(move || read_all(&files, format, chunk, &pool, &work, &counters, &tx))
+            .spawn(move || {
+                let feed = Feed {
+                    format,
+                    size: chunk,
+                    block,
+                    pool: &pool,
+                    work: &work,
+                    counters: &counters,
+                    tx: &tx,
+                    chunk: Chunk {
+                        units: Vec::new(),
+                        items: 0,
+                    },
+                };
+                read_all(&files, feed);
+            })
             .context("starting the reader thread")?;
     }
 
@@ -128,7 +153,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         let outcomes = solved
             .recv()
             .context("a solver thread stopped unexpectedly")?;
-        for outcome in outcomes {
+        for outcome in outcomes.into_iter().flatten() {
             writer.take(outcome)?;
         }
         bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
@@ -430,6 +455,8 @@ enum Unit {
     Start(usize),
     /// A puzzle of the current file (the index of its file).
     Puzzle(usize, Puzzle),
+    /// Lines of the current file, one puzzle per line, still to be parsed.
+    Lines(usize, Block),
     /// A puzzle that could not be read.
     Bad(BadItem),
     /// The current file could not be opened or read on.
@@ -445,7 +472,10 @@ enum Unit {
 #[derive(Debug)]
 enum Outcome {
     Start(usize),
+    /// One solved puzzle, for a file under `--out`.
     Done(Done),
+    /// Puzzles in a row, solved and written for standard output.
+    Run(Run),
     Bad(BadItem),
     Failed(String),
     GaveUp,
@@ -464,17 +494,40 @@ struct BadItem {
     message: String,
 }
 
-/// One solved puzzle, rendered by the thread that solved it.
+impl BadItem {
+    fn new(e: &ItemError) -> BadItem {
+        BadItem {
+            index: e.index,
+            line: e.error.line,
+            layout: e.layout,
+            message: e.error.to_string(),
+        }
+    }
+}
+
+/// One solved puzzle, for a file under `--out`, rendered by the thread that
+/// solved it.
 #[derive(Debug)]
 struct Done {
     status: Status,
-    /// The result as written: a JSON line or a text line (no line end), or
-    /// under `--out` a whole board in its layout.
+    /// The result as written: a JSON line (no line end), or a whole board
+    /// in its layout.
     text: String,
-    /// The board's layout, for the separator between boards under `--out`.
+    /// The board's layout, for the separator between boards.
     layout: Layout,
-    /// A message for standard error (an unsolved puzzle under `--out`).
+    /// A message for standard error (an unsolved puzzle).
     note: Option<String>,
+}
+
+/// Consecutive puzzles solved for standard output, rendered into one
+/// buffer by the thread that solved them: the writer only copies it.
+#[derive(Debug, Default)]
+struct Run {
+    /// Their lines, each with its line end.
+    text: Vec<u8>,
+    solved: u64,
+    unsolvable: u64,
+    invalid: u64,
 }
 
 /// Progress figures shared between the reader and the writer.
@@ -513,102 +566,197 @@ impl<R: BufRead> BufRead for Counted<'_, R> {
     }
 }
 
-/// The reader thread: reads every input in order, hands each chunk to the
-/// pool and its pending result to the writer. Returns when done or when the
-/// writer has gone.
-fn read_all(
-    files: &[InputFile],
+/// Units on their way to the pool, and the puzzles they hold.
+struct Chunk {
+    units: Vec<Unit>,
+    items: usize,
+}
+
+impl Chunk {
+    fn push(&mut self, unit: Unit) {
+        self.items += match &unit {
+            Unit::Lines(_, block) => block.len(),
+            Unit::Puzzle(..) | Unit::Bad(_) => 1,
+            _ => 0,
+        };
+        self.units.push(unit);
+    }
+}
+
+/// The reader thread's view of its work.
+struct Feed<'a> {
     format: Format,
-    chunk_size: usize,
-    pool: &Arc<rayon::ThreadPool>,
-    work: &Arc<Work>,
-    counters: &Counters,
-    tx: &SyncSender<Receiver<Vec<Outcome>>>,
-) {
-    let mut chunk = Vec::with_capacity(chunk_size);
-    // Hands the chunk to the pool; false once the writer has gone.
-    let send = |chunk: &mut Vec<Unit>| -> bool {
-        let units = std::mem::replace(chunk, Vec::with_capacity(chunk_size));
+    /// Puzzles per chunk.
+    size: usize,
+    /// Puzzles per block of lines.
+    block: usize,
+    pool: &'a Arc<rayon::ThreadPool>,
+    work: &'a Arc<Work>,
+    counters: &'a Counters,
+    tx: &'a SyncSender<Receiver<Vec<Vec<Outcome>>>>,
+    chunk: Chunk,
+}
+
+impl Feed<'_> {
+    /// Hands the chunk to the pool and its pending result to the writer;
+    /// false once the writer has gone.
+    fn send(&mut self) -> bool {
+        let units = std::mem::take(&mut self.chunk.units);
+        self.chunk.items = 0;
         let (done_tx, done_rx) = mpsc::sync_channel(1);
-        let work = Arc::clone(work);
-        pool.spawn(move || {
-            let outcomes: Vec<Outcome> = units.into_par_iter().map(|u| work.run(u)).collect();
+        let work = Arc::clone(self.work);
+        self.pool.spawn(move || {
+            // Each of the pool's pieces of the chunk renders its results
+            // into runs of its own; their order is the chunk's.
+            let outcomes: Vec<Vec<Outcome>> = units
+                .into_par_iter()
+                .fold(Vec::new, |mut out, unit| {
+                    work.run(unit, &mut out);
+                    out
+                })
+                .collect();
             // The writer may have stopped (a closed pipe); nothing to do then.
             let _ = done_tx.send(outcomes);
         });
-        tx.send(done_rx).is_ok()
-    };
+        self.tx.send(done_rx).is_ok()
+    }
+
+    /// Adds a unit, sending the chunk once full; false once the writer has gone.
+    fn push(&mut self, unit: Unit) -> bool {
+        self.chunk.push(unit);
+        self.chunk.items < self.size || self.send()
+    }
+}
+
+/// The reader thread: reads every input in order, hands each chunk to the
+/// pool and its pending result to the writer. Returns when done or when the
+/// writer has gone.
+fn read_all(files: &[InputFile], mut feed: Feed<'_>) {
     for (i, file) in files.iter().enumerate() {
-        chunk.push(Unit::Start(i));
-        if !read_file(i, file, format, counters, &mut chunk, chunk_size, &send) {
+        feed.chunk.push(Unit::Start(i));
+        if !read_file(i, file, &mut feed) {
             return;
         }
-        chunk.push(Unit::End);
-        if chunk.len() >= chunk_size && !send(&mut chunk) {
+        if !feed.push(Unit::End) {
             return;
         }
     }
-    if !chunk.is_empty() {
-        send(&mut chunk);
+    if !feed.chunk.units.is_empty() {
+        feed.send();
+    }
+}
+
+/// Whether a file has shown a readable puzzle yet, and how many unreadable
+/// ones came before.
+#[derive(Debug, Default)]
+struct Sniff {
+    readable: bool,
+    unreadable: usize,
+}
+
+impl Sniff {
+    /// Counts one more item; true when the file has turned out not to be a
+    /// puzzle file ([`HOLD_LIMIT`] unreadable items and no readable one).
+    fn gave_up(&mut self, readable: bool) -> bool {
+        self.readable |= readable;
+        if !self.readable {
+            self.unreadable += 1;
+        }
+        !self.readable && self.unreadable == HOLD_LIMIT
     }
 }
 
 /// Reads one input into chunks, sending each full one; false once the
 /// writer has gone.
-fn read_file(
-    i: usize,
-    file: &InputFile,
-    format: Format,
-    counters: &Counters,
-    chunk: &mut Vec<Unit>,
-    chunk_size: usize,
-    send: &impl Fn(&mut Vec<Unit>) -> bool,
-) -> bool {
+fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
     if let Some(err) = &file.error {
-        chunk.push(Unit::Failed(err.clone()));
+        feed.chunk.push(Unit::Failed(err.clone()));
         return true;
     }
     let input = match open(file.path.as_deref().unwrap_or(Path::new("-"))) {
         Ok(input) => input,
         Err(err) => {
             // `open` names the path; the entry names it already.
-            chunk.push(Unit::Failed(err.root_cause().to_string()));
+            feed.chunk.push(Unit::Failed(err.root_cause().to_string()));
             return true;
         }
     };
     let reader = Counted {
         inner: input.reader,
-        counters,
+        counters: feed.counters,
     };
-    let mut readable = false;
-    let mut unreadable = 0;
-    for item in Reader::new(reader, format) {
-        let unit = match item {
-            Ok(Ok(puzzle)) => {
-                readable = true;
-                Unit::Puzzle(i, puzzle)
-            }
-            Ok(Err(e)) => {
-                unreadable += 1;
-                Unit::Bad(BadItem {
-                    index: e.index,
-                    line: e.error.line,
-                    layout: e.layout,
-                    message: e.error.to_string(),
-                })
-            }
+    match format::split(reader, feed.format) {
+        Ok(Split::Lines(blocks)) => read_blocks(i, blocks, feed),
+        Ok(Split::Other(reader)) => read_items(i, *reader, feed),
+        Err(err) => {
+            feed.chunk.push(Unit::Failed(err.to_string()));
+            true
+        }
+    }
+}
+
+/// Reads a one-puzzle-per-line input in blocks, parsed by the pool.
+fn read_blocks(i: usize, mut blocks: Blocks<impl BufRead>, feed: &mut Feed<'_>) -> bool {
+    let mut sniff = Sniff::default();
+    loop {
+        // Until a readable puzzle shows up, one puzzle at a time, parsed
+        // here too, to stop at the right one in a file that is not a
+        // puzzle file (the first one is readable in any real puzzle file).
+        let max = if sniff.readable { feed.block } else { 1 };
+        let block = match blocks.next_block(max) {
+            Ok(Some(block)) => block,
+            Ok(None) => return true,
             Err(err) => {
-                chunk.push(Unit::Failed(err.to_string()));
+                feed.chunk.push(Unit::Failed(err.to_string()));
                 return true;
             }
         };
-        chunk.push(unit);
-        counters.items.fetch_add(1, Ordering::Relaxed);
-        if !readable && unreadable == HOLD_LIMIT {
-            chunk.push(Unit::GaveUp);
+        let mut gave_up = false;
+        if !sniff.readable {
+            for item in block.items() {
+                gave_up = sniff.gave_up(item.is_ok());
+                if gave_up || sniff.readable {
+                    break;
+                }
+            }
+        }
+        feed.counters
+            .items
+            .fetch_add(block.len() as u64, Ordering::Relaxed);
+        if block.is_empty() {
+            // Only blank or comment lines: nothing to solve.
+            continue;
+        }
+        if gave_up {
+            feed.chunk.push(Unit::Lines(i, block));
+            feed.chunk.push(Unit::GaveUp);
             return true;
         }
-        if chunk.len() >= chunk_size && !send(chunk) {
+        if !feed.push(Unit::Lines(i, block)) {
+            return false;
+        }
+    }
+}
+
+/// Reads an input puzzle by puzzle, parsed here.
+fn read_items(i: usize, reader: Reader<impl BufRead>, feed: &mut Feed<'_>) -> bool {
+    let mut sniff = Sniff::default();
+    for item in reader {
+        let (unit, readable) = match item {
+            Ok(Ok(puzzle)) => (Unit::Puzzle(i, puzzle), true),
+            Ok(Err(e)) => (Unit::Bad(BadItem::new(&e)), false),
+            Err(err) => {
+                feed.chunk.push(Unit::Failed(err.to_string()));
+                return true;
+            }
+        };
+        feed.counters.items.fetch_add(1, Ordering::Relaxed);
+        if !sniff.readable && sniff.gave_up(readable) {
+            feed.chunk.push(unit);
+            feed.chunk.push(Unit::GaveUp);
+            return true;
+        }
+        if !feed.push(unit) {
             return false;
         }
     }
@@ -625,32 +773,88 @@ struct Work {
 }
 
 impl Work {
-    fn run(&self, unit: Unit) -> Outcome {
+    /// Solves and renders what `unit` holds, onto `out`.
+    fn run(&self, unit: Unit, out: &mut Vec<Outcome>) {
         match unit {
-            Unit::Start(i) => Outcome::Start(i),
-            Unit::Puzzle(i, puzzle) => Outcome::Done(self.solve(&self.files[i].name, &puzzle)),
-            Unit::Bad(bad) => Outcome::Bad(bad),
-            Unit::Failed(err) => Outcome::Failed(err),
-            Unit::GaveUp => Outcome::GaveUp,
-            Unit::End => Outcome::End,
+            Unit::Start(i) => out.push(Outcome::Start(i)),
+            Unit::Puzzle(i, puzzle) => self.solve(&self.files[i].name, &puzzle, out),
+            Unit::Lines(i, block) => {
+                let source = &self.files[i].name;
+                for item in block.items() {
+                    match item {
+                        Ok(puzzle) => self.solve(source, &puzzle, out),
+                        Err(e) => out.push(Outcome::Bad(BadItem::new(&e))),
+                    }
+                }
+            }
+            Unit::Bad(bad) => out.push(Outcome::Bad(bad)),
+            Unit::Failed(err) => out.push(Outcome::Failed(err)),
+            Unit::GaveUp => out.push(Outcome::GaveUp),
+            Unit::End => out.push(Outcome::End),
         }
     }
 
-    fn solve(&self, source: &str, puzzle: &Puzzle) -> Done {
+    fn solve(&self, source: &str, puzzle: &Puzzle, out: &mut Vec<Outcome>) {
         let mode = Mode::first();
         let solved = solve_grid(&puzzle.grid, mode);
-        let layout = self.to.unwrap_or(puzzle.layout);
         let solution = solved
             .solutions
             .first()
             .filter(|_| solved.status == Status::Solved);
+        if self.to_files {
+            out.push(Outcome::Done(self.done(source, puzzle, &solved, solution)));
+            return;
+        }
+        let run = match out.last_mut() {
+            Some(Outcome::Run(run)) => run,
+            _ => {
+                out.push(Outcome::Run(Run::default()));
+                match out.last_mut() {
+                    Some(Outcome::Run(run)) => run,
+                    _ => return,
+                }
+            }
+        };
+        match solved.status {
+            Status::Solved => run.solved += 1,
+            Status::Invalid => run.invalid += 1,
+            // `multiple` is not asked for in batch; counted with the failures.
+            _ => run.unsolvable += 1,
+        }
+        let text = &mut run.text;
+        if self.json {
+            // Serializing a report (strings, numbers, arrays) into memory
+            // cannot fail.
+            let _ = serde_json::to_writer(&mut *text, &report(source, puzzle, &solved, mode));
+        } else {
+            text.extend_from_slice(source.as_bytes());
+            text.push(b':');
+            push_decimal(text, puzzle.index);
+            text.push(b':');
+            match solution {
+                Some(grid) => grid.write_line(text),
+                None => text.extend_from_slice(status_word(solved.status).as_bytes()),
+            }
+        }
+        text.push(b'\n');
+    }
+
+    /// The result of a puzzle for its file under `--out`.
+    fn done(
+        &self,
+        source: &str,
+        puzzle: &Puzzle,
+        solved: &Solved,
+        solution: Option<&Grid>,
+    ) -> Done {
+        let layout = self.to.unwrap_or(puzzle.layout);
         let mut text = String::new();
         let mut note = None;
         if self.json {
             // Serializing a report (strings, numbers, arrays) cannot fail.
-            text =
-                serde_json::to_string(&report(source, puzzle, &solved, mode)).unwrap_or_default();
-        } else if self.to_files {
+            text = serde_json::to_string(&report(source, puzzle, solved, Mode::first()))
+                .unwrap_or_default();
+        } else {
             match solution {
                 Some(grid) => format::render(grid, layout, &mut text),
                 None => {
@@ -666,12 +870,6 @@ impl Work {
                     note = Some(message);
                 }
             }
-        } else {
-            let result = match solution {
-                Some(grid) => grid.to_line(),
-                None => status_word(solved.status).to_owned(),
-            };
-            text = format!("{source}:{}:{result}", puzzle.index);
         }
         Done {
             status: solved.status,
@@ -680,6 +878,22 @@ impl Work {
             note,
         }
     }
+}
+
+/// Appends `n` in decimal (a `format!` per puzzle costs more than solving
+/// an easy one takes in parts).
+fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[at..]);
 }
 
 /// The status as one word, as in JSON.
@@ -793,6 +1007,14 @@ impl Writer<'_> {
                 self.go_per_item()?;
                 self.done(&done)?;
             }
+            Outcome::Run(run) => {
+                self.go_per_item()?;
+                self.tally.solved += run.solved;
+                self.tally.unsolvable += run.unsolvable;
+                self.tally.invalid += run.invalid;
+                self.out.bytes(&run.text)?;
+                self.out.end_item()?;
+            }
             Outcome::Bad(bad) => {
                 let Some(file) = self.file.as_mut() else {
                     return Ok(());
@@ -858,11 +1080,6 @@ impl Writer<'_> {
         }
         if let Some(note) = &done.note {
             self.bar.suspend(|| diag(note));
-        }
-        if self.targets.is_none() {
-            self.out.line(&done.text)?;
-            self.out.end_item()?;
-            return Ok(());
         }
         let target = self.target().map(Path::to_path_buf);
         let Some(file) = self.file.as_mut() else {

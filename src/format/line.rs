@@ -22,61 +22,8 @@ impl LineParser for Parser {
         if super::is_filler(text) {
             return Ok(());
         }
-        if let Some(grid) = fast_line(text) {
-            out.push(Ok(Parsed { grid, line: lineno }));
-            return Ok(());
-        }
-        let start = text.len() - text.trim_start().len();
-        let first_column = column_of(text, start);
-        let mut cells = [0u8; 81];
-        let mut n = 0;
-        for (i, c) in text[start..].chars().enumerate() {
-            let column = first_column + i;
-            if n == 81 {
-                if is_separator(c) {
-                    break;
-                }
-                if cell_value(c).is_some() {
-                    let found = Found::Text("more than 81 cells".into());
-                    return Err(ParseError::expected(lineno, column, "81 cells", found));
-                }
-                let expected = "a separator (white space , ; : |) after 81 cells";
-                return Err(ParseError::expected(
-                    lineno,
-                    column,
-                    expected,
-                    Found::Char(c),
-                ));
-            }
-            match cell_value(c) {
-                Some(v) => {
-                    cells[n] = v;
-                    n += 1;
-                }
-                None if is_separator(c) => {
-                    let found = Found::Text(format!("{n} cells"));
-                    return Err(ParseError::expected(lineno, column, "81 cells", found));
-                }
-                None => {
-                    let expected = "a digit 0-9 or '.'";
-                    return Err(ParseError::expected(
-                        lineno,
-                        column,
-                        expected,
-                        Found::Char(c),
-                    ));
-                }
-            }
-        }
-        if n < 81 {
-            let column = first_column + text[start..].chars().count();
-            let found = Found::Text(format!("{n} cells"));
-            return Err(ParseError::expected(lineno, column, "81 cells", found));
-        }
-        out.push(Ok(Parsed {
-            grid: grid_from(&cells),
-            line: lineno,
-        }));
+        let grid = parse_data(text, lineno)?;
+        out.push(Ok(Parsed { grid, line: lineno }));
         Ok(())
     }
 
@@ -95,6 +42,62 @@ impl LineParser for Parser {
     }
 }
 
+/// Reads one data line (not blank, not a comment) as a board, or locates
+/// what is wrong with it.
+pub(super) fn parse_data(text: &str, lineno: usize) -> Result<Grid, ParseError> {
+    if let Some(grid) = fast_line(text.as_bytes()) {
+        return Ok(grid);
+    }
+    let start = text.len() - text.trim_start().len();
+    let first_column = column_of(text, start);
+    let mut cells = [0u8; 81];
+    let mut n = 0;
+    for (i, c) in text[start..].chars().enumerate() {
+        let column = first_column + i;
+        if n == 81 {
+            if is_separator(c) {
+                break;
+            }
+            if cell_value(c).is_some() {
+                let found = Found::Text("more than 81 cells".into());
+                return Err(ParseError::expected(lineno, column, "81 cells", found));
+            }
+            let expected = "a separator (white space , ; : |) after 81 cells";
+            return Err(ParseError::expected(
+                lineno,
+                column,
+                expected,
+                Found::Char(c),
+            ));
+        }
+        match cell_value(c) {
+            Some(v) => {
+                cells[n] = v;
+                n += 1;
+            }
+            None if is_separator(c) => {
+                let found = Found::Text(format!("{n} cells"));
+                return Err(ParseError::expected(lineno, column, "81 cells", found));
+            }
+            None => {
+                let expected = "a digit 0-9 or '.'";
+                return Err(ParseError::expected(
+                    lineno,
+                    column,
+                    expected,
+                    Found::Char(c),
+                ));
+            }
+        }
+    }
+    if n < 81 {
+        let column = first_column + text[start..].chars().count();
+        let found = Found::Text(format!("{n} cells"));
+        return Err(ParseError::expected(lineno, column, "81 cells", found));
+    }
+    Ok(grid_from(&cells))
+}
+
 /// Cell values by byte: `1`-`9` for digits, `0` for `0` and `.`, `NOT_CELL` otherwise.
 const CELL_OF: [u8; 256] = {
     let mut table = [NOT_CELL; 256];
@@ -109,9 +112,10 @@ const CELL_OF: [u8; 256] = {
 const NOT_CELL: u8 = 0xff;
 
 /// The common case, a well-formed line, checked byte by byte; `None` sends
-/// anything else to the careful path that locates the error.
-fn fast_line(text: &str) -> Option<Grid> {
-    let bytes = text.as_bytes();
+/// anything else to the careful path that locates the error. Only the 81
+/// cells and the byte after them are looked at: the caller answers for the
+/// rest of the line being text.
+pub(super) fn fast_line(bytes: &[u8]) -> Option<Grid> {
     let cells = bytes.get(..81)?;
     if !matches!(
         bytes.get(81),

@@ -3,6 +3,7 @@
 //! Reading is streaming: a [`Reader`] pulls one line at a time, so memory stays
 //! bounded by the longest line (or the largest JSON value), however long the input.
 
+mod blocks;
 mod boj;
 mod detect;
 mod grid;
@@ -21,6 +22,7 @@ use serde::Serialize;
 use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
+pub use blocks::{Block, BlockItems, Blocks, Split, split};
 pub use detect::detect;
 
 /// The longest line read, in bytes; a longer one is an error (memory stays bounded).
@@ -188,6 +190,28 @@ impl Parser {
     }
 }
 
+/// A line as read (without its `\n`), without a `\r` before the line end
+/// and, on line 1, without a byte-order mark.
+fn line_content(mut bytes: &[u8], lineno: usize) -> &[u8] {
+    if let [rest @ .., b'\r'] = bytes {
+        bytes = rest;
+    }
+    if lineno == 1 {
+        bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    }
+    bytes
+}
+
+/// The text of line `lineno`, or where it stops being UTF-8.
+fn decode(bytes: &[u8], lineno: usize) -> Result<&str, ParseError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = &bytes[..e.valid_up_to()];
+        let column = String::from_utf8_lossy(valid).chars().count() + 1;
+        let byte = bytes[e.valid_up_to()];
+        ParseError::new(lineno, column, ParseErrorKind::InvalidUtf8 { byte })
+    })
+}
+
 /// True for lines that carry no data in any format: blank or `#` comments.
 fn is_filler(text: &str) -> bool {
     let t = text.trim_start();
@@ -269,6 +293,13 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// Carries on after `lineno` lines that held no data (blank, comment or,
+    /// when `header_skipped`, one header line), already read elsewhere.
+    fn resume_after(&mut self, lineno: usize, header_skipped: bool) {
+        self.lineno = lineno;
+        self.header_skipped = header_skipped;
+    }
+
     /// The layout being read: given, or detected once the first data is seen.
     pub fn layout(&self) -> Option<Layout> {
         self.layout
@@ -316,23 +347,7 @@ impl<R: BufRead> Reader<R> {
             let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
             return Ok(Some((lineno, Err(ParseError::new(lineno, 1, kind)))));
         }
-        let mut bytes = &self.buf[..];
-        if bytes.last() == Some(&b'\r') {
-            bytes = &bytes[..bytes.len() - 1];
-        }
-        if lineno == 1 {
-            bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
-        }
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => Ok(text.to_owned()),
-            Err(e) => {
-                let valid = &bytes[..e.valid_up_to()];
-                let column = String::from_utf8_lossy(valid).chars().count() + 1;
-                let byte = bytes[e.valid_up_to()];
-                let kind = ParseErrorKind::InvalidUtf8 { byte };
-                Err(ParseError::new(lineno, column, kind))
-            }
-        };
+        let text = decode(line_content(&self.buf, lineno), lineno).map(str::to_owned);
         Ok(Some((lineno, text)))
     }
 

@@ -749,3 +749,130 @@ fn a_file_without_one_readable_puzzle_is_one_entry() {
     assert!(!err.contains(&format!("sudokit: {image}:11:")));
     assert!(err.contains("2 files, 0 puzzles: 0 solved, 0 unsolvable, 0 invalid, 2 errors"));
 }
+
+const LC37: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+/// One-puzzle-per-line files are cut into blocks of lines that the solver
+/// threads parse: a long file with a header, comments, blank lines, CRLF
+/// line ends, puzzles followed by text, bad cells and a line that is not
+/// UTF-8 at and around the boundaries of blocks and chunks, and no line end
+/// at the end, keeps every puzzle's index and every error's line and column,
+/// whatever `--jobs`.
+#[test]
+fn line_files_keep_indices_and_locations_across_blocks() {
+    let dir = scratch();
+    let path = dir.path().join("mixed.txt");
+    let name = path_str(&path);
+    let bad_at = [15, 16, 17, 63, 64, 65, 1023, 1024, 1025, 2047, 2999];
+    let mut input = b"puzzle,solution\r\n".to_vec();
+    let (mut out, mut errors) = (String::new(), Vec::new());
+    let (mut index, mut line) = (0, 1);
+    for i in 0..3000 {
+        line += 1;
+        if i % 97 == 5 {
+            input.extend_from_slice(b"# a comment\r\n");
+            continue;
+        }
+        if i % 101 == 7 {
+            input.extend_from_slice(b"   \r\n");
+            continue;
+        }
+        index += 1;
+        if bad_at.contains(&i) {
+            input.extend_from_slice(format!("53..x{}\r\n", &LC37[5..]).as_bytes());
+            out.push_str(&format!("{name}:{index}:error\n"));
+            errors.push(format!(
+                "sudokit: {name}:{line}:5: expected a digit 0-9 or '.', found 'x'"
+            ));
+        } else if i == 500 {
+            input.extend_from_slice(b"\xff\r\n");
+            out.push_str(&format!("{name}:{index}:error\n"));
+            errors.push(format!(
+                "sudokit: {name}:{line}:1: expected UTF-8 text, found the byte 0xff"
+            ));
+        } else {
+            let rest = if i % 3 == 0 { ",rated 4.5" } else { "" };
+            let end = if i == 2999 { "" } else { "\r\n" };
+            input.extend_from_slice(format!("{LC37}{rest}{end}").as_bytes());
+            out.push_str(&format!("{name}:{index}:{LC37_SOLVED}\n"));
+        }
+    }
+    // A blank line, then a last puzzle without a line end.
+    input.extend_from_slice(format!("\n{LC37}").as_bytes());
+    index += 1;
+    out.push_str(&format!("{name}:{index}:{LC37_SOLVED}\n"));
+    fs::write(&path, input).expect("written");
+    let solved = index - bad_at.len() - 1;
+    for args in [
+        &["-j", "1"][..],
+        &["-j", "2"],
+        &["-j", "3", "--format", "line"],
+        &["--line-buffered"],
+    ] {
+        let mut all = vec!["batch"];
+        all.extend_from_slice(args);
+        all.push(name);
+        let output = check(&all, "", &out, 2);
+        let err = stderr(&output);
+        for error in &errors {
+            assert!(err.contains(error), "{args:?}: {error} in\n{err}");
+        }
+        let summary = format!(
+            "sudokit: 1 file, {solved} puzzles: {solved} solved, 0 unsolvable, 0 invalid, {} errors;",
+            errors.len()
+        );
+        assert!(err.contains(&summary), "{args:?}: {summary} in\n{err}");
+    }
+}
+
+/// The cut-off for files that are not puzzle files holds in line files too:
+/// a puzzle after 1023 unreadable lines is read, after 1024 it is not.
+#[test]
+fn a_line_file_gives_up_after_the_hold_limit_exactly() {
+    let dir = scratch();
+    let bad = "1234567890123\n";
+    let late = dir.path().join("late.txt");
+    fs::write(&late, format!("{}{LC37}\n", bad.repeat(1023))).expect("written");
+    let never = dir.path().join("never.txt");
+    fs::write(&never, format!("{}{LC37}\n", bad.repeat(1024))).expect("written");
+    let (late, never) = (path_str(&late), path_str(&never));
+    let mut expected: String = (1..=1023).map(|i| format!("{late}:{i}:error\n")).collect();
+    expected.push_str(&format!("{late}:1024:{LC37_SOLVED}\n"));
+    expected.push_str(&format!(
+        "{never}:error: 1:14: expected 81 cells, found 13 cells (and 1023 more errors; \
+         not a puzzle file: no puzzle in the first 1024 entries, the rest was not read)\n"
+    ));
+    for jobs in ["1", "2"] {
+        let output = check(&["batch", "-j", jobs, late, never], "", &expected, 2);
+        let err = stderr(&output);
+        assert!(err.contains(&format!("sudokit: {late}:1023:14: expected 81 cells")));
+        assert!(err.contains("2 files, 1 puzzle: 1 solved, 0 unsolvable, 0 invalid, 1024 errors"));
+    }
+}
+
+/// A file whose first line is too long to hold is still reported at its
+/// place, and the rest of the file is read; so is one further down.
+#[test]
+fn over_long_lines_are_errors_in_line_files() {
+    let dir = scratch();
+    let path = dir.path().join("long.txt");
+    let long = "1".repeat((16 << 20) + 1);
+    fs::write(&path, format!("{LC37}\n{long}\n{LC37}\n{long}")).expect("written");
+    let name = path_str(&path);
+    let output = check(
+        &["batch", name],
+        "",
+        &format!(
+            "{name}:1:{LC37_SOLVED}\n{name}:2:error\n{name}:3:{LC37_SOLVED}\n{name}:4:error\n"
+        ),
+        2,
+    );
+    let err = stderr(&output);
+    assert!(
+        err.contains(&format!(
+            "sudokit: {name}:4:1: line is longer than the limit of 16 MiB"
+        )),
+        "{err}"
+    );
+}

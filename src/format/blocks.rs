@@ -1,0 +1,418 @@
+//! One-puzzle-per-line input in blocks of whole lines, so that the thread
+//! that reads only finds line ends and the threads that solve do the parsing.
+//!
+//! A [`Blocks`] cuts the input at line ends and counts the lines that hold
+//! data, so that each [`Block`] knows the line and the puzzle index it starts
+//! at; [`Block::items`] then parses it on any thread, in any order, into
+//! exactly the items (puzzles and located errors) a [`Reader`] gives for the
+//! same lines.
+//!
+//! Only what comes after the first data line is split: blank, comment and
+//! header lines before it, and the choice of layout, follow the [`Reader`]'s
+//! rules line by line, and any input that is not `line` (or whose first data
+//! cannot be decoded) is handed to a [`Reader`] from that point on.
+
+use std::io::{self, BufRead, Chain, Cursor, Read};
+
+use memchr::{memchr, memchr_iter};
+
+use super::{
+    Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, decode, detect, is_filler,
+    is_header, line, line_content,
+};
+use crate::error::{ParseError, ParseErrorKind};
+use crate::grid::Grid;
+
+/// The bytes of whole lines a block holds at most, unless one line is longer:
+/// enough for a few hundred puzzle lines, little next to solving them.
+const BLOCK_BYTES: usize = 16 * 1024;
+
+/// How an input is read.
+pub enum Split<R> {
+    /// One puzzle per line: in blocks.
+    Lines(Blocks<R>),
+    /// Any other layout, or a first data line that could not be decoded: a
+    /// [`Reader`], carrying on where the choice of layout stopped.
+    Other(Box<Reader<Chain<Cursor<Vec<u8>>, R>>>),
+}
+
+impl<R> std::fmt::Debug for Split<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Split::Lines(blocks) => f.debug_tuple("Lines").field(blocks).finish(),
+            Split::Other(reader) => f.debug_tuple("Other").field(reader).finish(),
+        }
+    }
+}
+
+/// Reads `input` up to its first data line and decides, as a [`Reader`] of
+/// `format` would, whether it holds one puzzle per line.
+pub fn split<R: BufRead>(mut input: R, format: Format) -> io::Result<Split<R>> {
+    let mut held = Vec::new();
+    // Lines before the one held: blank, comment or header lines.
+    let mut skipped = 0;
+    let mut header_skipped = false;
+    loop {
+        held.clear();
+        let stopped = hold_line(&mut input, &mut held)?;
+        let raw = held.strip_suffix(b"\n").unwrap_or(&held);
+        let lineno = skipped + 1;
+        // The end of the input, a line too long or not text: the reader
+        // knows what to say.
+        let text = if held.is_empty() || stopped || raw.len() > MAX_LINE {
+            None
+        } else {
+            decode(line_content(raw, lineno), lineno).ok()
+        };
+        let Some(text) = text else { break };
+        if is_filler(text) {
+            skipped = lineno;
+            continue;
+        }
+        if !header_skipped && is_header(text) {
+            header_skipped = true;
+            skipped = lineno;
+            continue;
+        }
+        let layout = match format.layout() {
+            Some(layout) => Some(layout),
+            None if super::detect::needs_lookahead(text) => None,
+            None => Some(detect(text)),
+        };
+        if layout != Some(Layout::Line) {
+            break;
+        }
+        return Ok(Split::Lines(Blocks {
+            input,
+            lineno: skipped,
+            next_index: 1,
+            first: held,
+            skipping: false,
+            done: false,
+            failed: None,
+        }));
+    }
+    let mut reader = Reader::new(Cursor::new(held).chain(input), format);
+    reader.resume_after(skipped, header_skipped);
+    Ok(Split::Other(Box::new(reader)))
+}
+
+/// Reads into `held` up to and including the next line end, or to the end
+/// of the input; stops early, returning true, once the line is longer than
+/// [`MAX_LINE`] (memory stays bounded).
+fn hold_line(input: &mut impl BufRead, held: &mut Vec<u8>) -> io::Result<bool> {
+    loop {
+        let avail = match input.fill_buf() {
+            Ok(avail) => avail,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if avail.is_empty() {
+            return Ok(false);
+        }
+        let (take, ended) = match memchr(b'\n', avail) {
+            Some(end) => (end + 1, true),
+            None => (avail.len(), false),
+        };
+        held.extend_from_slice(&avail[..take]);
+        input.consume(take);
+        if ended {
+            return Ok(false);
+        }
+        if held.len() > MAX_LINE {
+            return Ok(true);
+        }
+    }
+}
+
+/// Whether a line (as [`line_content`] gives it) is a puzzle or an error, as
+/// opposed to a blank or comment line.
+fn is_data(bytes: &[u8]) -> bool {
+    match bytes.first() {
+        None => false,
+        // Printable ASCII: no white space to skip.
+        Some(&b) if (0x21..0x7f).contains(&b) => b != b'#',
+        // Text that is not UTF-8 is an error wherever it is.
+        _ => std::str::from_utf8(bytes).map_or(true, |text| !is_filler(text)),
+    }
+}
+
+/// The board of line `lineno` (its bytes without the line end), its error,
+/// or `None` for a blank or comment line.
+fn parse_raw(raw: &[u8], lineno: usize) -> Option<Result<Grid, ParseError>> {
+    let bytes = line_content(raw, lineno);
+    if !is_data(bytes) {
+        return None;
+    }
+    // The common line: 81 cells, then nothing, or a separator and text.
+    if let Some(grid) = line::fast_line(bytes) {
+        if bytes.len() <= 82 || std::str::from_utf8(&bytes[82..]).is_ok() {
+            return Some(Ok(grid));
+        }
+    }
+    Some(decode(bytes, lineno).and_then(|text| line::parse_data(text, lineno)))
+}
+
+/// Splits a one-puzzle-per-line input into [`Block`]s.
+pub struct Blocks<R> {
+    input: R,
+    /// Lines read so far.
+    lineno: usize,
+    /// The index of the next item.
+    next_index: usize,
+    /// The first data line (with its line end, if any), read while choosing
+    /// the layout: the start of the first block.
+    first: Vec<u8>,
+    /// Dropping the rest of a line longer than [`MAX_LINE`].
+    skipping: bool,
+    /// The input has ended.
+    done: bool,
+    /// A read failed after the lines of the block before it.
+    failed: Option<io::Error>,
+}
+
+impl<R> std::fmt::Debug for Blocks<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Blocks")
+            .field("lineno", &self.lineno)
+            .field("next_index", &self.next_index)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: BufRead> Blocks<R> {
+    /// The next block, of at most `max_items` items (and at most a few KiB
+    /// of lines, unless a line is longer); `Ok(None)` at the end of the
+    /// input. An error reading comes after the block of the lines read
+    /// whole before it.
+    pub fn next_block(&mut self, max_items: usize) -> io::Result<Option<Block>> {
+        if let Some(err) = self.failed.take() {
+            return Err(err);
+        }
+        if self.done {
+            return Ok(None);
+        }
+        let mut block = Block {
+            bytes: std::mem::take(&mut self.first),
+            line: self.lineno + 1,
+            index: self.next_index,
+            items: 0,
+            too_long: false,
+        };
+        if !block.bytes.is_empty() {
+            // The first data line is data: it was chosen for being so.
+            self.lineno += 1;
+            block.items = 1;
+        }
+        let filled = self.fill(&mut block, max_items.max(1));
+        self.next_index += block.items;
+        match filled {
+            Ok(()) => Ok(Some(block)),
+            Err(err) if block.bytes.is_empty() && block.items == 0 => {
+                self.done = true;
+                Err(err)
+            }
+            Err(err) => {
+                self.done = true;
+                self.failed = Some(err);
+                Ok(Some(block))
+            }
+        }
+    }
+
+    /// Adds whole lines to `block` until it is full or the input ends.
+    fn fill(&mut self, block: &mut Block, max_items: usize) -> io::Result<()> {
+        let bytes = &mut block.bytes;
+        // Where the line being read starts; the bytes before it are whole lines.
+        let mut start = bytes.len();
+        loop {
+            if block.items >= max_items || start >= BLOCK_BYTES || block.too_long {
+                return Ok(());
+            }
+            let avail = match self.input.fill_buf() {
+                Ok(avail) => avail,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    // As a reader does, a line cut short by the failure is dropped.
+                    bytes.truncate(start);
+                    return Err(e);
+                }
+            };
+            if avail.is_empty() {
+                self.done = true;
+                if self.skipping || start < bytes.len() {
+                    // The last line, without a line end.
+                    self.lineno += 1;
+                    if self.skipping {
+                        self.skipping = false;
+                        block.items += 1;
+                        block.too_long = true;
+                    } else if is_data(line_content(&bytes[start..], self.lineno)) {
+                        block.items += 1;
+                    }
+                }
+                return Ok(());
+            }
+            if self.skipping {
+                let (take, ended) = line_part(avail);
+                self.input.consume(take);
+                if ended {
+                    self.skipping = false;
+                    self.lineno += 1;
+                    block.items += 1;
+                    block.too_long = true;
+                }
+                continue;
+            }
+            if start == bytes.len() {
+                // At a line start: whole lines straight from the read buffer.
+                let mut cut = 0;
+                for end in memchr_iter(b'\n', avail) {
+                    if end - cut > MAX_LINE {
+                        break;
+                    }
+                    self.lineno += 1;
+                    if is_data(line_content(&avail[cut..end], self.lineno)) {
+                        block.items += 1;
+                    }
+                    cut = end + 1;
+                    if block.items >= max_items || start + cut >= BLOCK_BYTES {
+                        break;
+                    }
+                }
+                if cut > 0 {
+                    bytes.extend_from_slice(&avail[..cut]);
+                    self.input.consume(cut);
+                    start = bytes.len();
+                    continue;
+                }
+            }
+            // One line, or its next part: it began in an earlier read, does
+            // not end in this one, or is too long.
+            let (take, ended) = line_part(avail);
+            let length = bytes.len() - start + take - usize::from(ended);
+            if length > MAX_LINE {
+                bytes.truncate(start);
+                self.input.consume(take);
+                if ended {
+                    self.lineno += 1;
+                    block.items += 1;
+                    block.too_long = true;
+                } else {
+                    self.skipping = true;
+                }
+                continue;
+            }
+            bytes.extend_from_slice(&avail[..take]);
+            self.input.consume(take);
+            if ended {
+                self.lineno += 1;
+                let line = &bytes[start..bytes.len() - 1];
+                if is_data(line_content(line, self.lineno)) {
+                    block.items += 1;
+                }
+                start = bytes.len();
+            }
+        }
+    }
+}
+
+/// How much of `avail` belongs to the line being read, and whether it ends there.
+fn line_part(avail: &[u8]) -> (usize, bool) {
+    match memchr(b'\n', avail) {
+        Some(end) => (end + 1, true),
+        None => (avail.len(), false),
+    }
+}
+
+/// Whole lines of a one-puzzle-per-line input, with where they start.
+#[derive(Debug)]
+pub struct Block {
+    /// The lines, each with its line end (the last line of the input may
+    /// have none).
+    bytes: Vec<u8>,
+    /// The number of the first line.
+    line: usize,
+    /// The index of the first item.
+    index: usize,
+    /// Items (puzzles and errors) in the block.
+    items: usize,
+    /// The block ends with a line longer than [`MAX_LINE`], not kept: an error.
+    too_long: bool,
+}
+
+impl Block {
+    /// The number of items (puzzles and errors) in the block.
+    pub fn len(&self) -> usize {
+        self.items
+    }
+
+    /// Whether the block holds no item (only blank or comment lines).
+    pub fn is_empty(&self) -> bool {
+        self.items == 0
+    }
+
+    /// Parses the block: its puzzles and located errors, in order.
+    pub fn items(&self) -> BlockItems<'_> {
+        BlockItems {
+            rest: &self.bytes,
+            lineno: self.line - 1,
+            index: self.index,
+            too_long: self.too_long,
+        }
+    }
+}
+
+/// The items of a [`Block`].
+#[derive(Debug)]
+pub struct BlockItems<'a> {
+    rest: &'a [u8],
+    lineno: usize,
+    index: usize,
+    too_long: bool,
+}
+
+impl BlockItems<'_> {
+    fn item(&mut self, result: Result<Grid, ParseError>) -> Item {
+        let index = self.index;
+        self.index += 1;
+        match result {
+            Ok(grid) => Ok(Puzzle {
+                grid,
+                index,
+                line: self.lineno,
+                layout: Layout::Line,
+            }),
+            Err(error) => Err(ItemError {
+                index,
+                layout: Some(Layout::Line),
+                error,
+            }),
+        }
+    }
+}
+
+impl Iterator for BlockItems<'_> {
+    type Item = Item;
+
+    fn next(&mut self) -> Option<Item> {
+        while !self.rest.is_empty() {
+            let (raw, rest) = match memchr(b'\n', self.rest) {
+                Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
+                None => (self.rest, &[][..]),
+            };
+            self.rest = rest;
+            self.lineno += 1;
+            if let Some(result) = parse_raw(raw, self.lineno) {
+                return Some(self.item(result));
+            }
+        }
+        if std::mem::take(&mut self.too_long) {
+            self.lineno += 1;
+            let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
+            let error = ParseError::new(self.lineno, 1, kind);
+            return Some(self.item(Err(error)));
+        }
+        None
+    }
+}
