@@ -454,7 +454,10 @@ impl<R: BufRead> Reader<R> {
             let text = match text {
                 Ok(text) => text,
                 Err(e) => {
-                    self.seen_data = true;
+                    // Before the layout is known, a line that is not text
+                    // cannot decide it: the next data line does, so that
+                    // nothing after it is dropped.
+                    self.seen_data |= self.parser.is_some();
                     self.after_error(e, false);
                     continue;
                 }

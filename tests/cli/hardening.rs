@@ -317,6 +317,32 @@ fn invalid_utf8_is_a_located_error_and_reading_goes_on() {
     );
 }
 
+/// A first data line that is not text cannot decide the layout; the next
+/// one does, and nothing after the bad line is dropped, whatever the command.
+#[test]
+fn a_first_line_that_is_not_utf8_does_not_swallow_the_rest() {
+    let mut input = b"\xff\xfe not text\n".to_vec();
+    input.extend_from_slice(format!("{LC37}\n{LC37}\n").as_bytes());
+    let message = "sudokit: <stdin>:1:1: expected UTF-8 text, found the byte 0xff\n";
+    for format in ["auto", "line"] {
+        let output = run_bytes(&["solve", "-f", format], &input);
+        assert_eq!(output.status.code(), Some(2), "{format}");
+        assert_eq!(
+            String::from_utf8_lossy(&output.stdout),
+            format!("{LC37_SOLVED}\n{LC37_SOLVED}\n"),
+            "{format}"
+        );
+        assert_eq!(stderr(&output), message, "{format}");
+    }
+    let output = run_bytes(&["batch", "--progress", "never", "-"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("<stdin>:1:error\n<stdin>:2:{LC37_SOLVED}\n<stdin>:3:{LC37_SOLVED}\n")
+    );
+    assert!(stderr(&output).starts_with(message), "{}", stderr(&output));
+}
+
 #[test]
 fn only_one_header_line_is_skipped() {
     // A CSV header is skipped; a second line like it is reported, not dropped.
