@@ -124,8 +124,8 @@ fn portfolio(
     stats: &mut Stats,
 ) -> usize {
     let mut weights = fast::Weights::default();
-    let usual = fast::Branching::Usual;
-    let run = |e: &mut dyn FnMut(&[u8; 81])| {
+    // One run of the fast engine; the weights carry over from run to run.
+    let mut fast = |branching, budget, e: &mut dyn FnMut(&[u8; 81]), stats: &mut Stats| {
         fast::search_with(
             state,
             limit,
@@ -133,31 +133,19 @@ fn portfolio(
             e,
             stats,
             true,
-            FIRST_BUDGET,
-            usual,
+            budget,
+            branching,
             &mut weights,
         )
     };
-    if let Some(n) = complete(run, emit) {
+    let usual = fast::Branching::Usual;
+    if let Some(n) = complete(|e| fast(usual, FIRST_BUDGET, e, stats), emit) {
         return n;
     }
     let mut budget = FIRST_BUDGET;
     loop {
         let weighted = fast::Branching::Weighted;
-        let run = |e: &mut dyn FnMut(&[u8; 81])| {
-            fast::search_with(
-                state,
-                limit,
-                keep,
-                e,
-                stats,
-                true,
-                budget,
-                weighted,
-                &mut weights,
-            )
-        };
-        if let Some(n) = complete(run, emit) {
+        if let Some(n) = complete(|e| fast(weighted, budget, e, stats), emit) {
             return n;
         }
         // A guess of the reference engine costs several of the fast one's
