@@ -977,8 +977,8 @@ pub(super) fn search_in(
         return 0;
     };
     let mut weights = Weights::default();
-    let usual = |e: &mut dyn FnMut(&[u8; 81])| {
-        let branching = Branching::Usual;
+    let mut run = |branching, e: &mut dyn FnMut(&[u8; 81])| {
+        let budget = u64::MAX;
         search_with(
             state,
             limit,
@@ -986,27 +986,15 @@ pub(super) fn search_in(
             e,
             stats,
             accelerate,
-            u64::MAX,
+            budget,
             branching,
             &mut weights,
         )
     };
-    if let Some(n) = super::complete(usual, emit) {
+    if let Some(n) = super::complete(|e| run(Branching::Usual, e), emit) {
         return n;
     }
-    let weighted = Branching::Weighted;
-    search_with(
-        state,
-        limit,
-        keep,
-        emit,
-        stats,
-        accelerate,
-        u64::MAX,
-        weighted,
-        &mut weights,
-    )
-    .unwrap_or(0)
+    run(Branching::Weighted, emit).unwrap_or(0)
 }
 
 /// One run of the search from `state` (made by [`State::new`], so a
