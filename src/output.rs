@@ -190,6 +190,13 @@ impl Out {
         }
     }
 
+    /// Whether each puzzle's output is flushed as soon as it is written
+    /// (`--line-buffered`, or a terminal): then each puzzle should be read
+    /// and answered on its own, not in a batch of lines.
+    pub fn flushes_each(&self) -> bool {
+        self.flush_each
+    }
+
     /// Marks the end of one puzzle's output.
     pub fn end_item(&mut self) -> io::Result<()> {
         if self.flush_each {

@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::format::{Format, Puzzle, Reader};
+use crate::format::{Format, Items, Puzzle};
 use crate::output::{Out, Report, Status};
 
 /// The outcome of a whole run, as grep and diff report it.
@@ -129,7 +129,8 @@ pub fn each_puzzle(
             }
         };
         let source = input.name.as_str();
-        let mut items = Reader::new(input.reader, walk.format).peekable();
+        let one_at_a_time = out.flushes_each();
+        let mut items = Items::new(input.reader, walk.format, one_at_a_time).peekable();
         let mut several = false;
         while let Some(item) = items.next() {
             let item = match item.with_context(|| source.to_owned()) {

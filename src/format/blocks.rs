@@ -416,3 +416,79 @@ impl Iterator for BlockItems<'_> {
         None
     }
 }
+
+/// Every item of one input, in order, exactly as a [`Reader`] of `format`
+/// gives them; a one-puzzle-per-line input is read in [`Block`]s and parsed
+/// from bytes, which costs less per line than the [`Reader`]'s general path.
+pub struct Items<R> {
+    state: ItemsState<R>,
+    /// Items per block: 1 when every puzzle must be answered as soon as its
+    /// line is read (a block waits for its lines).
+    block_items: usize,
+    ready: std::collections::VecDeque<Item>,
+}
+
+enum ItemsState<R> {
+    Fresh(R, Format),
+    Lines(Blocks<R>),
+    Other(Box<Reader<Chain<Cursor<Vec<u8>>, R>>>),
+    Done,
+}
+
+impl<R> std::fmt::Debug for Items<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Items")
+            .field("block_items", &self.block_items)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R: BufRead> Items<R> {
+    /// The items of `input`; `one_at_a_time` when each puzzle is answered as
+    /// soon as it is read (`--line-buffered`, a terminal).
+    pub fn new(input: R, format: Format, one_at_a_time: bool) -> Items<R> {
+        Items {
+            state: ItemsState::Fresh(input, format),
+            block_items: if one_at_a_time { 1 } else { BLOCK_ITEMS },
+            ready: std::collections::VecDeque::new(),
+        }
+    }
+}
+
+/// Items per block when nobody waits for each answer: a few KiB of lines.
+const BLOCK_ITEMS: usize = 64;
+
+impl<R: BufRead> Iterator for Items<R> {
+    type Item = io::Result<Item>;
+
+    /// The next puzzle or located error; `Err` only when reading itself
+    /// fails, after which there is nothing more.
+    fn next(&mut self) -> Option<io::Result<Item>> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(Ok(item));
+            }
+            match std::mem::replace(&mut self.state, ItemsState::Done) {
+                ItemsState::Fresh(input, format) => match split(input, format) {
+                    Ok(Split::Lines(blocks)) => self.state = ItemsState::Lines(blocks),
+                    Ok(Split::Other(reader)) => self.state = ItemsState::Other(reader),
+                    Err(err) => return Some(Err(err)),
+                },
+                ItemsState::Lines(mut blocks) => match blocks.next_block(self.block_items) {
+                    Ok(Some(block)) => {
+                        self.ready.extend(block.items());
+                        self.state = ItemsState::Lines(blocks);
+                    }
+                    Ok(None) => return None,
+                    Err(err) => return Some(Err(err)),
+                },
+                ItemsState::Other(mut reader) => {
+                    let next = reader.next();
+                    self.state = ItemsState::Other(reader);
+                    return next;
+                }
+                ItemsState::Done => return None,
+            }
+        }
+    }
+}

@@ -22,7 +22,7 @@ use serde::Serialize;
 use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
-pub use blocks::{Block, BlockItems, Blocks, Split, split};
+pub use blocks::{Block, BlockItems, Blocks, Items, Split, split};
 pub use detect::detect;
 
 /// The longest line read, in bytes; a longer one is an error (memory stays bounded).

@@ -485,3 +485,60 @@ fn line_buffered_flushes_each_puzzle() {
     drop(input);
     assert!(child.wait().expect("ends").success());
 }
+
+/// A long line file is read in blocks of lines: puzzles, comments, blank
+/// and bad lines anywhere in it keep their order, line numbers and
+/// indices, in text and in JSON.
+#[test]
+fn long_line_files_keep_every_position() {
+    let mut input = String::from("puzzle,solution\n");
+    let mut expected_err = String::new();
+    let mut solved = 0;
+    for line in 2..=400 {
+        if line % 97 == 0 {
+            input.push_str("# a comment\n");
+        } else if line % 89 == 0 {
+            input.push('\n');
+        } else if line % 61 == 0 {
+            input.push_str(&format!("{}x\n", &LC37[..80]));
+            expected_err.push_str(&format!(
+                "sudokit: <stdin>:{line}:81: expected a digit 0-9 or '.', found 'x'\n"
+            ));
+        } else {
+            input.push_str(&format!("{LC37},\r\n"));
+            solved += 1;
+        }
+    }
+    let output = sudokit(&["solve"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stderr(&output), expected_err);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(stdout.lines().count(), solved);
+    assert!(stdout.lines().all(|l| l == LC37_SOLVED));
+
+    // JSON: every item's index and line, in order.
+    let output = sudokit(&["solve", "--json"], &input);
+    let mut expected = Vec::new();
+    let mut index = 0;
+    for line in 2..=400 {
+        if line % 97 != 0 && line % 89 != 0 {
+            index += 1;
+            expected.push((index, line));
+        }
+    }
+    let got: Vec<(u64, u64)> = String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
+            (
+                v["index"].as_u64().expect("index"),
+                v["line"].as_u64().expect("line"),
+            )
+        })
+        .collect();
+    let expected: Vec<(u64, u64)> = expected
+        .into_iter()
+        .map(|(i, l)| (i as u64, l as u64))
+        .collect();
+    assert_eq!(got, expected);
+}
