@@ -190,6 +190,32 @@ impl Out {
         }
     }
 
+    /// Writes `sudokit: SOURCE:LINE: puzzle INDEX: WHAT` to standard error:
+    /// [`Out::diag`] for the one message a file of a million unsolvable
+    /// puzzles prints a million times, written without the formatting
+    /// machinery.
+    pub fn diag_at(&mut self, source: &str, line: usize, index: usize, what: &str) {
+        let (mut line_buf, mut index_buf) = ([0; 20], [0; 20]);
+        let parts: [&[u8]; 8] = [
+            b"sudokit: ",
+            source.as_bytes(),
+            b":",
+            decimal(line, &mut line_buf),
+            b": puzzle ",
+            decimal(index, &mut index_buf),
+            b": ",
+            what.as_bytes(),
+        ];
+        // Nothing useful can be done when standard error itself is gone.
+        for part in parts {
+            let _ = self.errors.write_all(part);
+        }
+        let _ = self.errors.write_all(b"\n");
+        if self.errors_each {
+            let _ = self.errors.flush();
+        }
+    }
+
     /// Whether each puzzle's output is flushed as soon as it is written
     /// (`--line-buffered`, or a terminal): then each puzzle should be read
     /// and answered on its own, not in a batch of lines.
@@ -215,4 +241,17 @@ impl Out {
 pub fn diag(message: impl std::fmt::Display) {
     // Nothing useful can be done when standard error itself is gone.
     let _ = writeln!(io::stderr().lock(), "sudokit: {message}");
+}
+
+/// `n` in decimal, written at the end of `buf`.
+fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[at..];
+        }
+    }
 }

@@ -220,7 +220,7 @@ fn write_text(
                 let plus = if solved.capped { "+" } else { "" };
                 out.line(&format!("{}{plus}", solved.count))?;
             }
-            out.diag(format_args!("{}: {}", place(), status.describe()));
+            out.diag_at(source, puzzle.line, puzzle.index, status.describe());
         }
     }
     Ok(())
