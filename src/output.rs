@@ -255,3 +255,14 @@ fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn decimal_writes_every_digit() {
+        for n in [0, 7, 10, 99, 100, 4_096, 1_000_001, usize::MAX] {
+            let mut buf = [0; 20];
+            assert_eq!(super::decimal(n, &mut buf), n.to_string().as_bytes());
+        }
+    }
+}
