@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use sudokit::format::{Item, separator};
+use sudokit::format::{Item, Items, separator};
 use sudokit::validate::is_valid;
 use sudokit::{
     Format, Grid, Layout, Reader, conflicts, count, enumerate, parse_str, render, solve,
@@ -106,6 +106,19 @@ pub fn parse(data: &[u8]) {
         format,
     );
     assert_eq!(items, trickled, "reads of {step} bytes");
+    // The block path that solve and validate read with gives the same items,
+    // in blocks and one line at a time, whole or trickled.
+    for one_at_a_time in [false, true] {
+        let whole: Vec<Item> = Items::new(input, format, one_at_a_time)
+            .map(|item| item.expect("reading from memory cannot fail"))
+            .collect();
+        assert_eq!(items, whole, "blocks, one at a time: {one_at_a_time}");
+        let trickle = BufReader::with_capacity(step + 2, Trickle { data: input, step });
+        let trickled: Vec<Item> = Items::new(trickle, format, one_at_a_time)
+            .map(|item| item.expect("reading from memory cannot fail"))
+            .collect();
+        assert_eq!(items, trickled, "blocks of reads of {step} bytes");
+    }
 }
 
 /// The items the `line` format must give: one per line that is not blank

@@ -130,8 +130,10 @@ fn hold_line(input: &mut impl BufRead, held: &mut Vec<u8>) -> io::Result<bool> {
 fn is_data(bytes: &[u8]) -> bool {
     match bytes.first() {
         None => false,
+        // A comment, unless it is not text: that is an error wherever it is.
+        Some(b'#') => std::str::from_utf8(bytes).is_err(),
         // Printable ASCII: no white space to skip.
-        Some(&b) if (0x21..0x7f).contains(&b) => b != b'#',
+        Some(&b) if (0x21..0x7f).contains(&b) => true,
         // Text that is not UTF-8 is an error wherever it is.
         _ => std::str::from_utf8(bytes).map_or(true, |text| !is_filler(text)),
     }
