@@ -244,7 +244,7 @@ pub fn diag(message: impl std::fmt::Display) {
 }
 
 /// `n` in decimal, written at the end of `buf`.
-fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
+pub(crate) fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
     let mut at = buf.len();
     loop {
         at -= 1;

@@ -34,7 +34,7 @@ use super::{ExitStatus, STDIN_NAME, open};
 use crate::cli::{BatchArgs, Progress};
 use crate::format::{self, Block, Blocks, Format, ItemError, Layout, Puzzle, Reader, Split};
 use crate::grid::Grid;
-use crate::output::{Out, Report, Status, diag};
+use crate::output::{Out, Report, Status, decimal, diag};
 
 /// Puzzles kept in flight between the reader and the writer, all chunks
 /// together. Enough to keep every core busy, small enough that the memory
@@ -829,7 +829,8 @@ impl Work {
         } else {
             text.extend_from_slice(source.as_bytes());
             text.push(b':');
-            push_decimal(text, puzzle.index);
+            // No `format!`: it costs more than solving an easy puzzle takes in parts.
+            text.extend_from_slice(decimal(puzzle.index, &mut [0; 20]));
             text.push(b':');
             match solution {
                 Some(grid) => grid.write_line(text),
@@ -878,22 +879,6 @@ impl Work {
             note,
         }
     }
-}
-
-/// Appends `n` in decimal (a `format!` per puzzle costs more than solving
-/// an easy one takes in parts).
-fn push_decimal(out: &mut Vec<u8>, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend_from_slice(&digits[at..]);
 }
 
 /// The status as one word, as in JSON.
