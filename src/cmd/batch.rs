@@ -1,32 +1,53 @@
 //! `sudokit batch`: solve every puzzle of many files on every core.
 //!
-//! Three stages run at once, so that no core waits on another's I/O:
+//! Three stages run at once:
 //!
 //! - a *reader* thread walks the inputs in order and cuts their puzzles into
 //!   chunks (a chunk may span several small files, so a directory of
 //!   one-puzzle files keeps every core busy as well as one huge file does);
-//! - a rayon pool of `--jobs` threads solves each chunk, puzzle by puzzle,
-//!   and renders each result into its output text;
+//! - `--jobs` solver threads share out each chunk, a block of lines or a
+//!   puzzle at a time, solve it and render each result into its output
+//!   text. The reader is one of them: once a few chunks wait, it solves
+//!   parts of the oldest before it reads on;
 //! - the calling thread takes the solved chunks *in the order they were
 //!   read* and writes them, so output order never depends on `--jobs`.
 //!
 //! Memory stays bounded: only a fixed number of chunks is in flight (a
-//! bounded channel makes the reader wait), whatever the size of the input.
+//! bounded channel makes the reader wait, or solve), whatever the size of
+//! the input.
+//!
+//! The threads all work on the oldest chunk until every part of it is taken,
+//! so chunks come back about in order and a short file is shared evenly to
+//! its end. A thread with nothing to do sleeps until the reader hands over
+//! the next chunk. Both choices come from measurements on a 2-core machine,
+//! against a work-stealing pool (rayon) with a reader thread of its own:
+//!
+//! - idle pool threads spin while they wait for work, and there took the
+//!   core of the reader, whose every pause then left them without work;
+//! - a reader thread of its own, one more thread than cores, cost a core
+//!   switch every chunk and ran several times slower than reading alone,
+//!   about a tenth of all the work on the easiest puzzles.
+//!
+//! Threads are woken, and results handed over, once per chunk, not per
+//! block: at a few microseconds each, per block cost a third more on the
+//! easiest puzzles.
 
+use std::collections::VecDeque;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::fs::{self, File};
 use std::io::{self, BufRead, BufWriter, IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
+use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, SyncSender};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
-use rayon::prelude::*;
 use serde::Serialize;
 
 use super::solve::{Mode, Solved, report, solve_grid};
@@ -41,16 +62,18 @@ use crate::output::{Out, Report, Status, decimal, diag};
 /// held (well under 1 KiB per puzzle, input and rendered output) stays a few
 /// MiB.
 const IN_FLIGHT: usize = 16 * 1024;
-/// Bounds on the puzzles per chunk: large enough that handing a chunk to the
-/// pool costs nothing next to solving it (a few microseconds against
+/// Bounds on the puzzles per chunk: large enough that handing a chunk over
+/// costs nothing next to solving it (a few microseconds against
 /// milliseconds), small enough that results and the progress bar move
 /// every fraction of a second even on the hardest puzzles, and that many
-/// chunks are in flight when there are many cores.
+/// chunks are in flight when there are many cores. Every unit counts as at
+/// least one puzzle here, so that a chunk of files without puzzles stays
+/// small too.
 const CHUNK_MIN: usize = 64;
 const CHUNK_MAX: usize = 1024;
 /// Puzzles per block of a one-puzzle-per-line file, parsed and solved by one
 /// thread in one go: a block is the smallest share of a chunk, so small
-/// enough that both cores stay busy to the end of a file of hard puzzles.
+/// enough that every core stays busy to the end of a file of hard puzzles.
 const BLOCK_ITEMS: usize = 16;
 /// Unreadable puzzles held back at the start of a file: when a file yields no
 /// puzzle at all it is reported as one error, not one per line of garbage.
@@ -64,6 +87,23 @@ const ERRORS_SHOWN: usize = 10;
 pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     let started = Instant::now();
     let filter = NameFilter::new(&args.glob)?;
+    let jobs = match args.jobs {
+        Some(jobs) => usize::try_from(jobs).unwrap_or(1),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
+    // The solver threads start first: on a busy machine a new thread can
+    // take milliseconds to get a core, and they have nothing to do yet.
+    // Detached, as the reader: a solver thread that panics (a bug) drops
+    // its chunk's result, and the writer reports that.
+    let queue = Arc::new(Queue::default());
+    let closer = Closer(Arc::clone(&queue));
+    for i in 1..jobs {
+        let queue = Arc::clone(&queue);
+        std::thread::Builder::new()
+            .name(format!("sudokit-solve-{i}"))
+            .spawn(move || solve_chunks(&queue))
+            .context("starting the solver threads")?;
+    }
     let out_dir = args.out.as_deref();
     let files: Arc<[InputFile]> = collect(args, &filter, out_dir).into();
     if files.is_empty() {
@@ -76,30 +116,17 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         None => Vec::new(),
     };
 
-    let mut pool = rayon::ThreadPoolBuilder::new()
-        .thread_name(|i| format!("sudokit-solve-{i}"))
-        // A panic in a solver (a bug) must not abort the process as rayon
-        // does by default: the chunk's result is then missing, and the
-        // writer ends the run with an error instead.
-        .panic_handler(|_| {});
-    if let Some(jobs) = args.jobs {
-        pool = pool.num_threads(usize::try_from(jobs).unwrap_or(1));
-    }
-    let pool = Arc::new(pool.build().context("starting the solver threads")?);
-    let jobs = pool.current_num_threads().max(1);
-
     // `--line-buffered` is for puzzles that trickle in through a pipe: a
-    // chunk must not wait for thousands of puzzles that may never come.
+    // chunk must not wait for puzzles that may never come.
     let chunk = if args.output.line_buffered {
         1
     } else {
         (IN_FLIGHT / (2 * jobs)).clamp(CHUNK_MIN, CHUNK_MAX)
     };
     let block = BLOCK_ITEMS.min(chunk);
-    // The whole budget of puzzles in flight: a thread that waits for its
-    // share of one chunk runs later chunks meanwhile, so an early chunk can
-    // come back late; the reader must not stop (and leave the threads idle)
-    // while the writer waits for it.
+    // The whole budget of puzzles in flight: a thread may be on a hard
+    // puzzle of an early chunk while the others run far ahead; the reader
+    // must not stop (and leave them idle) while the writer waits for it.
     let depth = (IN_FLIGHT / chunk).max(2);
 
     let counters = Arc::new(Counters::default());
@@ -111,6 +138,15 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         to: args.to,
     });
     let (tx, rx) = mpsc::sync_channel(depth);
+    // The reader solves too, whenever this many chunks wait: it is one of
+    // the `--jobs` solver threads (the only one with `--jobs 1`). With
+    // `--line-buffered` it solves everything read before it reads on, as
+    // the next puzzle may be long in coming.
+    let ahead = if args.output.line_buffered {
+        1
+    } else {
+        jobs + 1
+    };
     {
         let files = Arc::clone(&files);
         let counters = Arc::clone(&counters);
@@ -120,11 +156,13 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         std::thread::Builder::new()
             .name("sudokit-read".into())
             .spawn(move || {
+                // The queue closes when the reader is done, however it ends.
                 let feed = Feed {
                     format,
                     size: chunk,
                     block,
-                    pool: &pool,
+                    ahead,
+                    queue: &closer.0,
                     work: &work,
                     counters: &counters,
                     tx: &tx,
@@ -134,6 +172,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
                     },
                 };
                 read_all(&files, feed);
+                drop(closer);
             })
             .context("starting the reader thread")?;
     }
@@ -153,7 +192,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         let outcomes = solved
             .recv()
             .context("a solver thread stopped unexpectedly")?;
-        for outcome in outcomes.into_iter().flatten() {
+        for outcome in outcomes {
             writer.take(outcome)?;
         }
         bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
@@ -485,7 +524,7 @@ enum Outcome {
 /// A puzzle that could not be read. The error is kept as its message: the
 /// offending text in a parse error can be as long as a line, and thousands
 /// of them may be in flight.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct BadItem {
     index: usize,
     line: usize,
@@ -575,11 +614,183 @@ struct Chunk {
 impl Chunk {
     fn push(&mut self, unit: Unit) {
         self.items += match &unit {
-            Unit::Lines(_, block) => block.len(),
-            Unit::Puzzle(..) | Unit::Bad(_) => 1,
-            _ => 0,
+            Unit::Lines(_, block) => block.len().max(1),
+            _ => 1,
         };
         self.units.push(unit);
+    }
+}
+
+/// The chunks handed to the solver threads, oldest first.
+#[derive(Default)]
+struct Queue {
+    state: Mutex<QueueState>,
+    /// Signalled when a chunk comes or the queue closes.
+    ready: Condvar,
+}
+
+#[derive(Default)]
+struct QueueState {
+    chunks: VecDeque<Arc<Job>>,
+    /// The reader is done: no chunk will come.
+    closed: bool,
+}
+
+impl Queue {
+    fn lock(&self) -> MutexGuard<'_, QueueState> {
+        // Nothing panics while holding the lock; if something did, the
+        // queue itself would still be whole.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn push(&self, job: Job) {
+        self.lock().chunks.push_back(Arc::new(job));
+        self.ready.notify_all();
+    }
+
+    fn close(&self) {
+        self.lock().closed = true;
+        self.ready.notify_all();
+    }
+
+    /// The oldest chunk with parts left to take; `None` once the queue is
+    /// closed and empty. Sleeps while there is none.
+    fn next(&self) -> Option<Arc<Job>> {
+        let mut state = self.lock();
+        loop {
+            if let Some(job) = state.chunks.front() {
+                return Some(Arc::clone(job));
+            }
+            if state.closed {
+                return None;
+            }
+            state = self
+                .ready
+                .wait(state)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    /// Chunks with parts left to take.
+    fn backlog(&self) -> usize {
+        self.lock().chunks.len()
+    }
+
+    /// Solves one part of the oldest chunk, if there is one left to take,
+    /// without waiting; false when there is none.
+    fn help(&self) -> bool {
+        let Some(job) = self.lock().chunks.front().map(Arc::clone) else {
+            return false;
+        };
+        let i = job.next.fetch_add(1, Ordering::Relaxed);
+        if i < job.units.len() {
+            job.run(i);
+        } else {
+            self.taken(&job);
+        }
+        true
+    }
+
+    /// Takes `job` off the queue once all its parts are taken (if another
+    /// thread has not already).
+    fn taken(&self, job: &Arc<Job>) {
+        let mut state = self.lock();
+        if state.chunks.front().is_some_and(|j| Arc::ptr_eq(j, job)) {
+            state.chunks.pop_front();
+        }
+    }
+}
+
+/// Closes the queue when dropped: the solver threads then finish.
+struct Closer(Arc<Queue>);
+
+impl Drop for Closer {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// A chunk being solved: its units are taken one at a time by whichever
+/// thread comes, and the thread that finishes the last one hands the
+/// results, in order, to the writer.
+struct Job {
+    work: Arc<Work>,
+    units: Vec<Unit>,
+    /// The next unit to take.
+    next: AtomicUsize,
+    /// Units not yet done.
+    left: AtomicUsize,
+    /// Each unit's results.
+    results: Vec<Mutex<Vec<Outcome>>>,
+    /// A unit's solver panicked (a bug): the chunk's results are dropped
+    /// and the writer reports it.
+    broken: AtomicBool,
+    done: Mutex<Option<SyncSender<Vec<Outcome>>>>,
+}
+
+impl Job {
+    fn new(work: Arc<Work>, units: Vec<Unit>, done: SyncSender<Vec<Outcome>>) -> Job {
+        Job {
+            work,
+            next: AtomicUsize::new(0),
+            left: AtomicUsize::new(units.len()),
+            results: units.iter().map(|_| Mutex::default()).collect(),
+            units,
+            broken: AtomicBool::new(false),
+            done: Mutex::new(Some(done)),
+        }
+    }
+
+    /// Solves unit `i`; the thread that solves the last one sends the
+    /// chunk's results.
+    fn run(&self, i: usize) {
+        let mut out = Vec::new();
+        let solved =
+            panic::catch_unwind(AssertUnwindSafe(|| self.work.run(&self.units[i], &mut out)));
+        if solved.is_err() {
+            self.broken.store(true, Ordering::Relaxed);
+        }
+        *self.results[i]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = out;
+        if self.left.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.finish();
+        }
+    }
+
+    fn finish(&self) {
+        let done = self
+            .done
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if self.broken.load(Ordering::Relaxed) {
+            // Dropping the sender tells the writer.
+            return;
+        }
+        let mut all = Vec::new();
+        for result in &self.results {
+            all.append(&mut result.lock().unwrap_or_else(PoisonError::into_inner));
+        }
+        if let Some(done) = done {
+            // The writer may have stopped (a closed pipe); nothing to do then.
+            let _ = done.send(all);
+        }
+    }
+}
+
+/// A solver thread: takes units of the oldest chunk until the reader is
+/// done and every chunk is taken.
+fn solve_chunks(queue: &Queue) {
+    while let Some(job) = queue.next() {
+        loop {
+            let i = job.next.fetch_add(1, Ordering::Relaxed);
+            if i >= job.units.len() {
+                queue.taken(&job);
+                break;
+            }
+            job.run(i);
+        }
     }
 }
 
@@ -590,35 +801,52 @@ struct Feed<'a> {
     size: usize,
     /// Puzzles per block of lines.
     block: usize,
-    pool: &'a Arc<rayon::ThreadPool>,
+    /// The reader solves while this many chunks wait.
+    ahead: usize,
+    queue: &'a Queue,
     work: &'a Arc<Work>,
     counters: &'a Counters,
-    tx: &'a SyncSender<Receiver<Vec<Vec<Outcome>>>>,
+    tx: &'a SyncSender<Receiver<Vec<Outcome>>>,
     chunk: Chunk,
 }
 
 impl Feed<'_> {
-    /// Hands the chunk to the pool and its pending result to the writer;
-    /// false once the writer has gone.
+    /// Hands the chunk to the solver threads and its pending result to the
+    /// writer, then solves while enough chunks wait; false once the writer
+    /// has gone.
     fn send(&mut self) -> bool {
         let units = std::mem::take(&mut self.chunk.units);
         self.chunk.items = 0;
-        let (done_tx, done_rx) = mpsc::sync_channel(1);
-        let work = Arc::clone(self.work);
-        self.pool.spawn(move || {
-            // Each of the pool's pieces of the chunk renders its results
-            // into runs of its own; their order is the chunk's.
-            let outcomes: Vec<Vec<Outcome>> = units
-                .into_par_iter()
-                .fold(Vec::new, |mut out, unit| {
-                    work.run(unit, &mut out);
-                    out
-                })
-                .collect();
-            // The writer may have stopped (a closed pipe); nothing to do then.
-            let _ = done_tx.send(outcomes);
-        });
-        self.tx.send(done_rx).is_ok()
+        let (done, mut done_rx) = mpsc::sync_channel(1);
+        if units.is_empty() {
+            // No unit to finish the chunk: it is done already.
+            let _ = done.send(Vec::new());
+        } else {
+            self.queue
+                .push(Job::new(Arc::clone(self.work), units, done));
+        }
+        // While the budget in flight is spent, solve rather than wait: this
+        // may be the only solver thread.
+        loop {
+            match self.tx.try_send(done_rx) {
+                Ok(()) => break,
+                Err(TrySendError::Full(rx)) => {
+                    done_rx = rx;
+                    if !self.queue.help() {
+                        // Every part is being solved: the writer moves on.
+                        return self.tx.send(done_rx).is_ok();
+                    }
+                }
+                Err(TrySendError::Disconnected(_)) => return false,
+            }
+        }
+        while self.queue.backlog() >= self.ahead && self.queue.help() {}
+        true
+    }
+
+    /// Solves what is left to take, once everything is read.
+    fn finish(&self) {
+        while self.queue.help() {}
     }
 
     /// Adds a unit, sending the chunk once full; false once the writer has gone.
@@ -641,9 +869,10 @@ fn read_all(files: &[InputFile], mut feed: Feed<'_>) {
             return;
         }
     }
-    if !feed.chunk.units.is_empty() {
-        feed.send();
+    if !feed.chunk.units.is_empty() && !feed.send() {
+        return;
     }
+    feed.finish();
 }
 
 /// Whether a file has shown a readable puzzle yet, and how many unreadable
@@ -695,7 +924,7 @@ fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
     }
 }
 
-/// Reads a one-puzzle-per-line input in blocks, parsed by the pool.
+/// Reads a one-puzzle-per-line input in blocks, parsed by the solver threads.
 fn read_blocks(i: usize, mut blocks: Blocks<impl BufRead>, feed: &mut Feed<'_>) -> bool {
     let mut sniff = Sniff::default();
     loop {
@@ -763,7 +992,7 @@ fn read_items(i: usize, reader: Reader<impl BufRead>, feed: &mut Feed<'_>) -> bo
     true
 }
 
-/// What a pool thread needs to solve and render a puzzle.
+/// What a solver thread needs to solve and render a puzzle.
 #[derive(Debug)]
 struct Work {
     files: Arc<[InputFile]>,
@@ -774,12 +1003,12 @@ struct Work {
 
 impl Work {
     /// Solves and renders what `unit` holds, onto `out`.
-    fn run(&self, unit: Unit, out: &mut Vec<Outcome>) {
+    fn run(&self, unit: &Unit, out: &mut Vec<Outcome>) {
         match unit {
-            Unit::Start(i) => out.push(Outcome::Start(i)),
-            Unit::Puzzle(i, puzzle) => self.solve(&self.files[i].name, &puzzle, out),
+            Unit::Start(i) => out.push(Outcome::Start(*i)),
+            Unit::Puzzle(i, puzzle) => self.solve(&self.files[*i].name, puzzle, out),
             Unit::Lines(i, block) => {
-                let source = &self.files[i].name;
+                let source = &self.files[*i].name;
                 for item in block.items() {
                     match item {
                         Ok(puzzle) => self.solve(source, &puzzle, out),
@@ -787,8 +1016,8 @@ impl Work {
                     }
                 }
             }
-            Unit::Bad(bad) => out.push(Outcome::Bad(bad)),
-            Unit::Failed(err) => out.push(Outcome::Failed(err)),
+            Unit::Bad(bad) => out.push(Outcome::Bad(bad.clone())),
+            Unit::Failed(err) => out.push(Outcome::Failed(err.clone())),
             Unit::GaveUp => out.push(Outcome::GaveUp),
             Unit::End => out.push(Outcome::End),
         }
