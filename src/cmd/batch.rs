@@ -123,14 +123,23 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     } else {
         (IN_FLIGHT / (2 * jobs)).clamp(CHUNK_MIN, CHUNK_MAX)
     };
-    let block = BLOCK_ITEMS.min(chunk);
+    // A short input is cut finer, so that the last blocks do not leave
+    // threads idle while one finishes: about eight blocks per thread, from
+    // the size of the inputs (a line of 81 cells and its end per puzzle).
+    let total = total_bytes(&files);
+    let block = match total {
+        Some(bytes) => usize::try_from(bytes / (82 * 8 * jobs as u64)).unwrap_or(BLOCK_ITEMS),
+        None => BLOCK_ITEMS,
+    }
+    .clamp(1, BLOCK_ITEMS)
+    .min(chunk);
     // The whole budget of puzzles in flight: a thread may be on a hard
     // puzzle of an early chunk while the others run far ahead; the reader
     // must not stop (and leave them idle) while the writer waits for it.
     let depth = (IN_FLIGHT / chunk).max(2);
 
     let counters = Arc::new(Counters::default());
-    let bar = Bar::new(args.progress, total_bytes(&files));
+    let bar = Bar::new(args.progress, total);
     let work = Arc::new(Work {
         files: Arc::clone(&files),
         json: args.output.json,
