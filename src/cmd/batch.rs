@@ -148,10 +148,10 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     });
     let (tx, rx) = mpsc::sync_channel(depth);
     // The reader solves too, whenever this many chunks wait: it is one of
-    // the `--jobs` solver threads (the only one with `--jobs 1`). With
-    // `--line-buffered` it solves everything read before it reads on, as
+    // the `--jobs` solver threads. When it is the only one, or with
+    // `--line-buffered`, it solves everything read before it reads on, as
     // the next puzzle may be long in coming.
-    let ahead = if args.output.line_buffered {
+    let ahead = if args.output.line_buffered || jobs == 1 {
         1
     } else {
         jobs + 1
