@@ -165,7 +165,6 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         std::thread::Builder::new()
             .name("sudokit-read".into())
             .spawn(move || {
-                // The queue closes when the reader is done, however it ends.
                 let feed = Feed {
                     format,
                     size: chunk,
@@ -181,6 +180,8 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
                     },
                 };
                 read_all(&files, feed);
+                // The solver threads end once the queue is empty. (Were the
+                // reader to panic, a bug, unwinding would close it too.)
                 drop(closer);
             })
             .context("starting the reader thread")?;
@@ -197,7 +198,8 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         started: 0,
     };
     for solved in rx {
-        // A pool job that died drops its sender; nothing is lost silently.
+        // A chunk whose solving panicked (a bug) drops its sender; nothing
+        // is lost silently.
         let outcomes = solved
             .recv()
             .context("a solver thread stopped unexpectedly")?;
