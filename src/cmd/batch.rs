@@ -616,7 +616,7 @@ impl<R: BufRead> BufRead for Counted<'_, R> {
     }
 }
 
-/// Units on their way to the pool, and the puzzles they hold.
+/// Units on their way to the solver threads, and the puzzles they hold.
 struct Chunk {
     units: Vec<Unit>,
     items: usize,
@@ -868,7 +868,7 @@ impl Feed<'_> {
 }
 
 /// The reader thread: reads every input in order, hands each chunk to the
-/// pool and its pending result to the writer. Returns when done or when the
+/// solver threads and its pending result to the writer. Returns when done or when the
 /// writer has gone.
 fn read_all(files: &[InputFile], mut feed: Feed<'_>) {
     for (i, file) in files.iter().enumerate() {
