@@ -868,8 +868,8 @@ impl Feed<'_> {
 }
 
 /// The reader thread: reads every input in order, hands each chunk to the
-/// solver threads and its pending result to the writer. Returns when done or when the
-/// writer has gone.
+/// solver threads and its pending result to the writer, and solves its
+/// share. Returns when done or when the writer has gone.
 fn read_all(files: &[InputFile], mut feed: Feed<'_>) {
     for (i, file) in files.iter().enumerate() {
         feed.chunk.push(Unit::Start(i));
