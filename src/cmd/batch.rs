@@ -645,6 +645,8 @@ struct QueueState {
     chunks: VecDeque<Arc<Job>>,
     /// The reader is done: no chunk will come.
     closed: bool,
+    /// Threads asleep in [`Queue::next`].
+    sleeping: usize,
 }
 
 impl Queue {
@@ -655,8 +657,19 @@ impl Queue {
     }
 
     fn push(&self, job: Job) {
-        self.lock().chunks.push_back(Arc::new(job));
-        self.ready.notify_all();
+        let parts = job.units.len();
+        let wake = {
+            let mut state = self.lock();
+            state.chunks.push_back(Arc::new(job));
+            parts.min(state.sleeping)
+        };
+        // No more threads than the chunk has parts: with many threads and
+        // few cores, waking them all for every chunk cost more than the
+        // solving (64 threads on 2 cores: 42,412 sleeps for 100,000 easy
+        // puzzles).
+        for _ in 0..wake {
+            self.ready.notify_one();
+        }
     }
 
     fn close(&self) {
@@ -675,10 +688,12 @@ impl Queue {
             if state.closed {
                 return None;
             }
+            state.sleeping += 1;
             state = self
                 .ready
                 .wait(state)
                 .unwrap_or_else(PoisonError::into_inner);
+            state.sleeping -= 1;
         }
     }
 
