@@ -535,26 +535,33 @@ fn fifo(dir: &Path) -> Option<std::path::PathBuf> {
     }
 }
 
-#[test]
-fn a_fifo_is_read_as_its_writer_writes() {
+/// Runs `sudokit solve` on a new FIFO whose writer, on another thread,
+/// writes `data` and closes it (`None`: opens it and closes it at once, so
+/// the reader sees the end of the input). Opening a FIFO waits for a writer,
+/// as `cat` does, so neither side can wait forever. The writer is returned
+/// to be joined once the output has been checked: if sudokit never opened
+/// the FIFO, it stays blocked and ends with the test process. `None` where
+/// `mkfifo` is missing.
+fn solve_fifo(data: Option<String>) -> Option<(Output, std::thread::JoinHandle<()>)> {
     let dir = tempfile::tempdir().expect("temp dir");
-    let Some(path) = fifo(dir.path()) else {
-        return;
-    };
-    // Opening a FIFO waits for a writer, as `cat` does; the writer opens it
-    // from another thread, so neither side can wait forever. It is not joined
-    // on failure: if sudokit never opened the FIFO, the thread stays blocked
-    // and ends with the test process.
+    let path = fifo(dir.path())?;
     let writer_path = path.clone();
     let writer = std::thread::spawn(move || {
-        let mut fifo = std::fs::OpenOptions::new()
-            .write(true)
-            .open(writer_path)
-            .expect("open the FIFO for writing");
-        writeln!(fifo, "{LC37}").expect("write to the FIFO");
+        let fifo = std::fs::OpenOptions::new().write(true).open(writer_path);
+        if let Some(data) = data {
+            let mut fifo = fifo.expect("open the FIFO for writing");
+            fifo.write_all(data.as_bytes()).expect("write to the FIFO");
+        }
     });
     let path_arg = path.to_str().expect("UTF-8 temp path");
-    let output = sudokit(&["solve", path_arg], "");
+    Some((sudokit(&["solve", path_arg], ""), writer))
+}
+
+#[test]
+fn a_fifo_is_read_as_its_writer_writes() {
+    let Some((output, writer)) = solve_fifo(Some(format!("{LC37}\n"))) else {
+        return;
+    };
     assert_eq!(stderr(&output), "");
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(
@@ -566,25 +573,15 @@ fn a_fifo_is_read_as_its_writer_writes() {
 
 #[test]
 fn a_fifo_closed_without_data_is_no_puzzle() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let Some(path) = fifo(dir.path()) else {
+    let Some((output, writer)) = solve_fifo(None) else {
         return;
     };
-    let writer_path = path.clone();
-    let writer = std::thread::spawn(move || {
-        // Opened, then closed at once: the reader sees the end of the input.
-        drop(std::fs::OpenOptions::new().write(true).open(writer_path));
-    });
-    let path_arg = path.to_str().expect("UTF-8 temp path");
-    let output = sudokit(&["solve", path_arg], "");
     assert_error(&output, "pipe:1:1: expected a puzzle, found none");
     writer.join().expect("writer");
 }
 
 // ---- output failures --------------------------------------------------------
 
-/// Runs `sudokit args` with standard output on `/dev/full`, or `None` where
-/// the system has none.
 #[test]
 fn solve_json_to_a_full_device_is_an_error() {
     let Some(output) = super::to_full_device(&["solve", "--json", "formats/line.txt"]) else {
