@@ -115,6 +115,13 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         Some(dir) => plan_outputs(&files, dir)?,
         None => Vec::new(),
     };
+    if out_dir.is_some() {
+        if let Err(err) = remove_temporaries_on_interrupt() {
+            diag(format!(
+                "cannot watch for interruptions ({err}): an interrupted run may leave hidden temporary files"
+            ));
+        }
+    }
 
     // `--line-buffered` is for puzzles that trickle in through a pipe: a
     // chunk must not wait for puzzles that may never come.
@@ -1440,12 +1447,23 @@ impl Writer<'_> {
 
 /// An output file being written: a temporary file beside its final name,
 /// renamed into place when complete, so that no reader ever sees half a file
-/// under the final name. Dropped without `commit`, it removes itself.
+/// under the final name. Dropped without `commit`, it removes itself. While
+/// it exists its temporary file is listed in [`TEMPORARIES`].
 #[derive(Debug)]
 struct Sink {
     temp: PathBuf,
     target: PathBuf,
     writer: Option<BufWriter<File>>,
+}
+
+/// The temporary files of the live [`Sink`]s. A file is created and listed,
+/// and renamed or removed and unlisted, under this lock, so that the
+/// interruption handler, which holds it to the end, never misses a file nor
+/// sees one renamed into place under its final name after it has looked.
+static TEMPORARIES: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
+    TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 impl Sink {
@@ -1458,8 +1476,10 @@ impl Sink {
         // unique to this process; `create_new` never takes over a file.
         for attempt in 0..100 {
             let temp = dir.join(format!(".{name}.sudokit-{pid}-{attempt}.tmp"));
+            let mut live = temporaries();
             match File::options().write(true).create_new(true).open(&temp) {
                 Ok(file) => {
+                    live.push(temp.clone());
                     return Ok(Sink {
                         temp,
                         target: target.to_owned(),
@@ -1490,7 +1510,9 @@ impl Sink {
             let file = writer.into_inner().map_err(|e| what(e.into_error()))?;
             drop(file);
         }
+        let mut live = temporaries();
         fs::rename(&self.temp, &self.target).map_err(what)?;
+        live.retain(|temp| *temp != self.temp);
         self.temp = PathBuf::new();
         Ok(())
     }
@@ -1500,10 +1522,65 @@ impl Drop for Sink {
     fn drop(&mut self) {
         self.writer = None;
         if !self.temp.as_os_str().is_empty() {
+            let mut live = temporaries();
             // Best effort: the run is already reporting why it gave up.
             let _ = fs::remove_file(&self.temp);
+            live.retain(|temp| *temp != self.temp);
         }
     }
+}
+
+/// On an interruption (Ctrl-C, `kill`, a closed terminal), removes the
+/// temporary files of the output files being written, then ends the process
+/// by the same signal, as it would have ended without this handler (a shell
+/// script sees the interruption). Output files already in place stay.
+///
+/// A signal the process was started with ignored stays ignored (`nohup`
+/// ignores SIGHUP; a shell script's background jobs ignore SIGINT). Where
+/// that cannot be read, SIGHUP is left alone.
+#[cfg(unix)]
+fn remove_temporaries_on_interrupt() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let ignored = ignored_signals();
+    let watched = [SIGINT, SIGTERM, SIGHUP]
+        .into_iter()
+        .filter(|&signal| match ignored {
+            Some(mask) => mask & (1 << (signal - 1)) == 0,
+            None => signal != SIGHUP,
+        });
+    let mut signals = signal_hook::iterator::Signals::new(watched)?;
+    std::thread::Builder::new()
+        .name("sudokit-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Held to the end: no file is renamed into place from now on.
+                let live = temporaries();
+                for temp in live.iter() {
+                    let _ = fs::remove_file(temp);
+                }
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                // Not reached for these signals; the shell's code for them.
+                std::process::exit(128 + signal);
+            }
+        })?;
+    Ok(())
+}
+
+/// The signals this process ignores (bit `n - 1` for signal `n`), from
+/// Linux's `/proc/self/status`; `None` where that cannot be read.
+#[cfg(unix)]
+fn ignored_signals() -> Option<u64> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    let mask = status
+        .lines()
+        .find_map(|line| line.strip_prefix("SigIgn:"))?;
+    u64::from_str_radix(mask.trim(), 16).ok()
+}
+
+/// Elsewhere an interruption ends the process at once, as before.
+#[cfg(not(unix))]
+fn remove_temporaries_on_interrupt() -> io::Result<()> {
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------

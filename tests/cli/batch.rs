@@ -879,3 +879,142 @@ fn over_long_lines_are_errors_in_line_files() {
         "{err}"
     );
 }
+
+/// A `batch --out` run stopped half-way: `a.txt` is written and in place,
+/// `b.txt` (named: a directory gives only regular files) is a FIFO that has sent one puzzle and stays open, so the run
+/// waits with b's output in its temporary file.
+#[cfg(unix)]
+struct Stalled {
+    dir: tempfile::TempDir,
+    child: std::process::Child,
+    /// Dropping it closes the FIFO's writing end.
+    close: std::sync::mpsc::Sender<()>,
+}
+
+#[cfg(unix)]
+impl Stalled {
+    /// Starts the run, through `sh` with `before` run first (it may change
+    /// how signals are handled; `exec` keeps that). `None` where `mkfifo` is
+    /// missing.
+    fn start(before: &str) -> Option<Stalled> {
+        let dir = scratch();
+        let input = dir.path().join("in");
+        fs::create_dir(&input).expect("directory");
+        fs::write(input.join("a.txt"), format!("{LC37}\n")).expect("written");
+        let fifo = input.join("b.txt");
+        if !Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success())
+        {
+            eprintln!("skipped: mkfifo is not available");
+            return None;
+        }
+        let child = Command::new("sh")
+            .arg("-c")
+            .arg(format!("{before}\nexec \"$0\" \"$@\""))
+            .arg(env!("CARGO_BIN_EXE_sudokit"))
+            .args([
+                "batch",
+                "--line-buffered",
+                "--out",
+                "out",
+                "in/a.txt",
+                "in/b.txt",
+            ])
+            .current_dir(dir.path())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("sudokit starts");
+        // Opening a FIFO waits for its reader: on a thread of its own, which
+        // stays blocked (and ends with the test process) if sudokit never
+        // opens it.
+        let (close, closed) = std::sync::mpsc::channel::<()>();
+        std::thread::spawn(move || {
+            let mut fifo = fs::OpenOptions::new()
+                .write(true)
+                .open(fifo)
+                .expect("FIFO opens");
+            std::io::Write::write_all(&mut fifo, format!("{LC37}\n").as_bytes()).expect("written");
+            let _ = closed.recv();
+        });
+        let stalled = Stalled { dir, child, close };
+        let out = stalled.dir.path().join("out");
+        let waiting = || {
+            let names = fs::read_dir(&out).into_iter().flatten().flatten();
+            let names: Vec<String> = names
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .collect();
+            names.contains(&"a.txt".to_owned()) && names.iter().any(|n| n.starts_with(".b.txt."))
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while !waiting() {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the run never wrote b's temporary file"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        Some(stalled)
+    }
+
+    fn signal(&self, name: &str) {
+        let pid = self.child.id().to_string();
+        let sent = Command::new("kill")
+            .args([&format!("-{name}"), &pid])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -{name} {pid}");
+    }
+
+    /// Waits for the run to end, at most 20 seconds, and checks that it was
+    /// ended by signal `number` and left only `a.txt`, whole.
+    fn ended_by(mut self, number: i32) {
+        use std::os::unix::process::ExitStatusExt;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("waiting") {
+                break status;
+            }
+            assert!(std::time::Instant::now() < deadline, "the run did not end");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        };
+        assert_eq!(status.signal(), Some(number), "{status:?}");
+        let files = tree(&self.dir.path().join("out"));
+        assert_eq!(files.keys().collect::<Vec<_>>(), ["a.txt"], "{files:?}");
+        assert_eq!(files["a.txt"], format!("{LC37_SOLVED}\n"));
+        drop(self.close);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_out_run_removes_its_temporary_file_and_ends_by_the_signal() {
+    for (signal, number) in [("TERM", 15), ("INT", 2), ("HUP", 1)] {
+        // `trap - SIG` gives the signal its default action, whatever the test
+        // process was started with (a background job ignores SIGINT).
+        let Some(run) = Stalled::start(&format!("trap - {signal}")) else {
+            return;
+        };
+        run.signal(signal);
+        run.ended_by(number);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_signal_ignored_at_start_stays_ignored() {
+    // As under `nohup` (SIGHUP) or as a shell script's background job (SIGINT).
+    let Some(mut run) = Stalled::start("trap '' INT HUP") else {
+        return;
+    };
+    run.signal("INT");
+    run.signal("HUP");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(
+        run.child.try_wait().expect("waiting").is_none(),
+        "a run ignoring SIGINT and SIGHUP ended"
+    );
+    run.signal("TERM");
+    run.ended_by(15);
+}
