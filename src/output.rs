@@ -239,8 +239,12 @@ impl Out {
 
 /// Writes one diagnostic line, `sudokit: …`, to standard error.
 pub fn diag(message: impl std::fmt::Display) {
+    // One write for the whole line: standard error is unbuffered, and a
+    // line written in pieces can be split by another process's output into
+    // the same pipe or log file.
+    let line = format!("sudokit: {message}\n");
     // Nothing useful can be done when standard error itself is gone.
-    let _ = writeln!(io::stderr().lock(), "sudokit: {message}");
+    let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
 /// `n` in decimal, written at the end of `buf`.
