@@ -410,3 +410,23 @@ fn invalid_utf8_and_nul_are_located() {
         "1:11: expected a digit 0-9 or '.', found '\\0'"
     );
 }
+
+/// The fast path of a puzzle line takes every byte value as the careful
+/// path does: a digit is its value, `.` is blank, anything else sends the
+/// line to the careful path (`None`), wherever it stands.
+#[test]
+fn fast_line_takes_exactly_digits_and_dots() {
+    for byte in 0..=u8::MAX {
+        for at in [0, 15, 16, 40, 63, 64, 80] {
+            let mut line = LC37.as_bytes().to_vec();
+            line[at] = byte;
+            let expected = match byte {
+                b'0'..=b'9' => Some(byte - b'0'),
+                b'.' => Some(0),
+                _ => None,
+            };
+            let got = super::line::fast_line(&line).map(|grid| grid.cells()[at]);
+            assert_eq!(got, expected, "byte {byte:#04x} at {at}");
+        }
+    }
+}
