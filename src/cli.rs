@@ -160,8 +160,8 @@ pub struct ValidateArgs {
 
 #[derive(Debug, Args)]
 pub struct BatchArgs {
-    /// Files and directories to solve; `-` for standard input.
-    #[arg(value_name = "PATH", required = true, value_hint = clap::ValueHint::AnyPath)]
+    /// Files and directories to solve; standard input when none or `-`.
+    #[arg(value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
     pub input: InputArgs,

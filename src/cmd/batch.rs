@@ -341,7 +341,14 @@ fn collect(args: &BatchArgs, filter: &NameFilter, out_dir: Option<&Path>) -> Vec
     // The output tree may sit inside an input directory; its files are
     // results, not puzzles, and reading them would grow with every run.
     let skip = out_dir.and_then(file_id);
-    for arg in &args.paths {
+    // No path reads standard input, as every command does.
+    let stdin_only = [PathBuf::from("-")];
+    let paths = if args.paths.is_empty() {
+        &stdin_only[..]
+    } else {
+        &args.paths[..]
+    };
+    for arg in paths {
         if arg.as_os_str() == "-" {
             files.push(InputFile {
                 path: None,

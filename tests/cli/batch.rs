@@ -695,8 +695,13 @@ fn closed_pipe_ends_quietly() {
 }
 
 #[test]
-fn paths_are_required() {
-    check(&["batch"], "", "", 2);
+fn no_path_reads_standard_input() {
+    check(
+        &["batch", "--progress", "never"],
+        &format!("{LC37}\n"),
+        &format!("<stdin>:1:{LC37_SOLVED}\n"),
+        0,
+    );
 }
 
 #[test]
