@@ -5,13 +5,17 @@
 //! Rows are checked to hold exactly 9 numbers so that a 10×10 or 8×9 board is
 //! an error at the row where it goes wrong rather than a misaligned puzzle.
 
-use super::{LineParser, Parsed, Rows, cell_value};
+use super::{LineParser, Parsed, Rest, Rows, cell_value};
 use crate::error::{Found, ParseError};
 use crate::grid::Grid;
 
 #[derive(Debug, Default)]
 pub(super) struct Parser {
     rows: Rows,
+    /// What is left of a broken board, once [`LineParser::reset`] has run.
+    rest: Rest,
+    /// Set by an error in a row: the rows of its board after it.
+    broke: Option<Rest>,
 }
 
 /// The white-space-separated tokens of `text` with their 1-based columns.
@@ -36,6 +40,49 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 
 impl LineParser for Parser {
     fn line(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
+        let row = self.rows.next_row();
+        let result = self.row(text, lineno, out);
+        if result.is_err() {
+            // Every line of a board is a row: the rows after this one are
+            // its rest, or nothing when the whole board is on this line.
+            let whole = row == 1 && tokens(text).count() > 9;
+            self.broke = Some(Rest::Rows(if whole { 0 } else { 9 - row }));
+        }
+        result
+    }
+
+    fn finish(
+        &mut self,
+        lineno: usize,
+        _out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
+        self.rows.unfinished(lineno)
+    }
+
+    fn reset(&mut self) {
+        // A line that was not text broke the board before it was read: it
+        // is its row after the complete ones, unless it was the first,
+        // which may have held the whole board.
+        self.rest = self.broke.take().unwrap_or(match self.rows.next_row() {
+            1 => Rest::ToBlank,
+            row => Rest::Rows(9 - row),
+        });
+        self.rows.clear();
+    }
+
+    fn skips(&mut self, text: &str) -> bool {
+        self.rest.skips(!super::is_filler(text))
+    }
+}
+
+impl Parser {
+    /// Reads one line of a board.
+    fn row(
         &mut self,
         text: &str,
         lineno: usize,
@@ -112,22 +159,6 @@ impl LineParser for Parser {
         }
         self.rows.end_row(out);
         Ok(())
-    }
-
-    fn finish(
-        &mut self,
-        lineno: usize,
-        _out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
-        self.rows.unfinished(lineno)
-    }
-
-    fn reset(&mut self) {
-        self.rows.clear();
-    }
-
-    fn resync_at_blank(&self) -> bool {
-        true
     }
 }
 

@@ -2,13 +2,21 @@
 //! and white space as decoration (qqwing's readable form, Norvig's display,
 //! `.sdk` and `.ss` files). Rows without cells and `#` lines are skipped.
 
-use super::{LineParser, Parsed, Rows};
+use super::{LineParser, Parsed, Rest, Rows};
 use crate::error::{Found, ParseError};
 use crate::grid::Grid;
 
 #[derive(Debug, Default)]
 pub(super) struct Parser {
     rows: Rows,
+    /// What is left of a broken board, once [`LineParser::reset`] has run.
+    rest: Rest,
+    /// Set by an error in a line: the rows of its board after it.
+    broke: Option<Rest>,
+}
+
+fn has_cells(text: &str) -> bool {
+    text.chars().any(|c| cell(c).is_some())
 }
 
 fn cell(c: char) -> Option<u8> {
@@ -33,10 +41,51 @@ impl LineParser for Parser {
         lineno: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
+        let row = self.rows.next_row();
+        let result = self.row(text, lineno, out);
+        if result.is_err() {
+            // The rows after this one, if it is a row; a line without cells
+            // before any row broke no board.
+            self.broke = Some(match (has_cells(text), row) {
+                (true, _) => Rest::Rows(9 - row),
+                (false, 1) => Rest::Nothing,
+                (false, _) => Rest::Rows(10 - row),
+            });
+        }
+        result
+    }
+
+    fn finish(
+        &mut self,
+        lineno: usize,
+        _out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
+        self.rows.unfinished(lineno)
+    }
+
+    fn reset(&mut self) {
+        // A line that was not text may or may not have been a row.
+        self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
+        self.rows.clear();
+    }
+
+    fn skips(&mut self, text: &str) -> bool {
+        self.rest.skips(!super::is_filler(text) && has_cells(text))
+    }
+}
+
+impl Parser {
+    /// Reads one line of a board.
+    fn row(
+        &mut self,
+        text: &str,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
         if super::is_filler(text) {
             return Ok(());
         }
-        if !text.chars().any(|c| cell(c).is_some()) {
+        if !has_cells(text) {
             // Rows without cells are decoration or labels, but control
             // characters (NUL, ESC, …) mean the input is not text at all.
             return match text.char_indices().find(|&(_, c)| is_binary(c)) {
@@ -88,22 +137,6 @@ impl LineParser for Parser {
         }
         self.rows.end_row(out);
         Ok(())
-    }
-
-    fn finish(
-        &mut self,
-        lineno: usize,
-        _out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
-        self.rows.unfinished(lineno)
-    }
-
-    fn reset(&mut self) {
-        self.rows.clear();
-    }
-
-    fn resync_at_blank(&self) -> bool {
-        true
     }
 }
 

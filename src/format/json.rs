@@ -174,7 +174,7 @@ impl LineParser for Parser {
         self.escaped = false;
     }
 
-    fn resync_at_blank(&self) -> bool {
+    fn skips(&mut self, _text: &str) -> bool {
         false
     }
 }

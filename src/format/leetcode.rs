@@ -3,7 +3,7 @@
 //! declaration up to `=` (`board =`, `char[][] board = new char[][]`) and a
 //! trailing `;`. Boards may span lines and follow one another.
 
-use super::{LineParser, Parsed, cell_value, grid_from};
+use super::{LineParser, Parsed, Rest, cell_value, grid_from};
 use crate::error::{Found, ParseError};
 use crate::grid::Grid;
 
@@ -31,6 +31,10 @@ pub(super) struct Parser {
     rows: usize,
     in_row: usize,
     start: usize,
+    /// What is left of a broken board, once [`LineParser::reset`] has run.
+    rest: Rest,
+    /// Set by an error: the brackets of its board still open after its line.
+    broke: Option<Rest>,
 }
 
 const CELL: &str = "a cell \"1\"-\"9\" or \".\"";
@@ -41,8 +45,13 @@ impl Parser {
     }
 
     fn close(&mut self, c: char, lineno: usize, column: usize) -> Result<(), ParseError> {
-        match self.closers.pop() {
-            Some(want) if want == c => Ok(()),
+        // Popped only when it matches: after an error, the brackets still
+        // open say how much of the board is left to skip.
+        match self.closers.last().copied() {
+            Some(want) if want == c => {
+                self.closers.pop();
+                Ok(())
+            }
             Some(want) => Err(ParseError::expected(
                 lineno,
                 column,
@@ -176,7 +185,16 @@ impl Parser {
             grid: grid_from(&self.cells),
             line: self.start,
         }));
-        self.reset();
+        self.clear();
+    }
+
+    /// Forgets the board being read.
+    fn clear(&mut self) {
+        self.expect = Expect::Board;
+        self.closers.clear();
+        self.cells.clear();
+        self.rows = 0;
+        self.in_row = 0;
     }
 }
 
@@ -218,7 +236,10 @@ impl LineParser for Parser {
         while let Some((i, c)) = chars.next() {
             if !c.is_whitespace() {
                 let rest = &text[at + i + c.len_utf8()..];
-                let used = self.token(lineno, column, c, rest, out)?;
+                let open = self.closers.len();
+                let used = self.token(lineno, column, c, rest, out).inspect_err(|_| {
+                    self.broke = Some(Rest::after_brackets(open, &text[at + i..]));
+                })?;
                 if used > 0 {
                     let skipped = rest[..used].chars().count();
                     column += skipped;
@@ -253,15 +274,23 @@ impl LineParser for Parser {
     }
 
     fn reset(&mut self) {
-        self.expect = Expect::Board;
-        self.closers.clear();
-        self.cells.clear();
-        self.rows = 0;
-        self.in_row = 0;
+        // A line that was not text may have closed brackets.
+        self.rest = self.broke.take().unwrap_or(if self.closers.is_empty() {
+            Rest::Nothing
+        } else {
+            Rest::ToBlank
+        });
+        self.clear();
     }
 
-    fn resync_at_blank(&self) -> bool {
-        true
+    fn skips(&mut self, text: &str) -> bool {
+        match self.rest {
+            Rest::Open(open) => {
+                self.rest = Rest::after_brackets(open, text);
+                true
+            }
+            _ => self.rest.skips(true),
+        }
     }
 }
 

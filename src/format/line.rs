@@ -37,7 +37,7 @@ impl LineParser for Parser {
 
     fn reset(&mut self) {}
 
-    fn resync_at_blank(&self) -> bool {
+    fn skips(&mut self, _text: &str) -> bool {
         false
     }
 }

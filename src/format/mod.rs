@@ -155,9 +155,71 @@ trait LineParser {
     }
     /// Forgets a half-read board after an error.
     fn reset(&mut self);
-    /// After an error, whether to skip to the next blank line (for layouts
-    /// whose boards span lines) or carry on with the next line.
-    fn resync_at_blank(&self) -> bool;
+    /// After an error, whether `text`, the next line that is not blank,
+    /// still belongs to the broken board and is skipped. A blank line always
+    /// ends a broken board. Layouts whose boards span lines skip exactly the
+    /// rest of it where its shape tells (the rows left, the brackets left
+    /// open), so that the boards after it are read even with no blank line
+    /// between them, and to the next blank line where it does not.
+    fn skips(&mut self, text: &str) -> bool;
+}
+
+/// How much of a broken board is left to skip.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum Rest {
+    /// Nothing: the next line is read as usual.
+    #[default]
+    Nothing,
+    /// This many more lines holding cells (lines without cells go too).
+    Rows(usize),
+    /// Lines up to the one that closes this many brackets left open.
+    Open(usize),
+    /// Everything up to the next blank line: the shape does not tell.
+    ToBlank,
+}
+
+impl Rest {
+    /// After an error at the start of `text`, with `open` brackets of the
+    /// board open before it: what is left once the line is skipped.
+    pub(crate) fn after_brackets(open: usize, text: &str) -> Rest {
+        let mut open = open;
+        for c in text.chars() {
+            match c {
+                '[' | '{' => open += 1,
+                ']' | '}' if open > 0 => {
+                    open -= 1;
+                    if open == 0 {
+                        return Rest::Nothing;
+                    }
+                }
+                _ => {}
+            }
+        }
+        if open == 0 {
+            Rest::Nothing
+        } else {
+            Rest::Open(open)
+        }
+    }
+
+    /// Whether a line, holding cells or not, is skipped.
+    pub(crate) fn skips(&mut self, has_cells: bool) -> bool {
+        match *self {
+            Rest::Nothing => false,
+            Rest::ToBlank => true,
+            Rest::Open(_) => true,
+            Rest::Rows(0) => {
+                *self = Rest::Nothing;
+                false
+            }
+            Rest::Rows(n) => {
+                if has_cells {
+                    *self = Rest::Rows(n - 1);
+                }
+                true
+            }
+        }
+    }
 }
 
 enum Parser {
@@ -465,8 +527,14 @@ impl<R: BufRead> Reader<R> {
             if self.skipping {
                 if text.trim().is_empty() {
                     self.skipping = false;
+                    continue;
                 }
-                continue;
+                if let Some(parser) = self.parser.as_mut() {
+                    if parser.get().skips(&text) {
+                        continue;
+                    }
+                }
+                self.skipping = false;
             }
             if !self.seen_data {
                 if is_filler(&text) {
@@ -498,13 +566,13 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Records `e` and gets ready for the next puzzle: layouts whose boards
-    /// span lines skip to the next blank line (unless the error was at one).
+    /// span lines skip the rest of the broken board (none when the error was
+    /// at a blank line, which ends it).
     fn after_error(&mut self, e: ParseError, at_blank: bool) {
         self.push_error(e);
         if let Some(parser) = self.parser.as_mut() {
-            let parser = parser.get();
-            parser.reset();
-            self.skipping = parser.resync_at_blank() && !at_blank;
+            parser.get().reset();
+            self.skipping = !at_blank;
         }
     }
 }

@@ -430,3 +430,74 @@ fn fast_line_takes_exactly_digits_and_dots() {
         }
     }
 }
+
+/// A broken board spanning lines is skipped to its end, found from its
+/// shape, so the boards right after it are read even without a blank line
+/// between them; nothing after an error is dropped without a word.
+#[test]
+fn a_broken_board_costs_only_itself() {
+    let boj = "0 3 5 4 6 9 2 7 8\n7 8 2 1 0 5 6 0 9\n0 6 0 2 7 8 1 3 5\n\
+               3 2 1 0 4 6 8 9 7\n8 0 4 9 1 3 5 0 6\n5 9 6 8 2 0 4 1 3\n\
+               9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
+    let line = items(boj, Format::Boj)[0].clone().expect("the board reads");
+    let broken = boj.replacen("0 6 0", "x 6 0", 1);
+    let ten = boj.replacen("3 5\n", "3 5 1\n", 1);
+    for bad in [&broken, &ten] {
+        let got = items(&format!("{bad}{boj}{boj}"), Format::Boj);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[0].is_err(), "{got:?}");
+        assert_eq!(got[1..], [Ok(line.clone()), Ok(line.clone())]);
+    }
+    // The whole board on one line, broken there: only that line goes.
+    let flat = format!("{}\n", boj.split_whitespace().collect::<Vec<_>>().join(" "));
+    let got = items(
+        &format!("{}{flat}{boj}", flat.replacen('0', "x", 1)),
+        Format::Boj,
+    );
+    assert_eq!(got[1..], [Ok(line.clone()), Ok(line.clone())], "{got:?}");
+
+    // A drawn board broken in row 2, its borders and a comment skipped too.
+    let drawn = "# first\n53..7.... \n6..195...\n.98....6.\n------\n8...6...3\n4..8.3..1\n\
+                 7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let lc37 = items(drawn, Format::Grid)[0]
+        .clone()
+        .expect("the board reads");
+    let got = items(
+        &format!("{}{drawn}", drawn.replacen("6..195", "6..x95", 1)),
+        Format::Grid,
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(
+        got[0],
+        Err("3:4: expected a digit, '.', '_' or a border (| - + =), found 'x'".into())
+    );
+    assert_eq!(got[1], Ok(lc37.clone()));
+
+    // LeetCode boards one per line, and pretty-printed over many lines.
+    let one = format!("board = {}\n", leetcode_board());
+    let got = items(
+        &format!("{}{one}{one}", one.replacen("\"3\"", "\"x\"", 1)),
+        Format::Leetcode,
+    );
+    assert_eq!(got[1..], [Ok(lc37.clone()), Ok(lc37.clone())], "{got:?}");
+    let pretty = one.replace("],[", "],\n  [");
+    let got = items(
+        &format!("{}{pretty}", pretty.replacen("\"6\"", "\"x\"", 1)),
+        Format::Leetcode,
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1], Ok(lc37));
+}
+
+/// LC37's board as LeetCode writes it, on one line.
+fn leetcode_board() -> String {
+    let rows: Vec<String> = LC37
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let cells: Vec<String> = row.iter().map(|&c| format!("\"{}\"", c as char)).collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    format!("[{}]", rows.join(","))
+}
