@@ -1,9 +1,11 @@
 //! `boj`: the judge's format (BOJ 2580): 81 numbers `0`–`9` separated by white
-//! space, 9 lines of 9 (or all 81 on one line); blank lines between puzzles
-//! optional.
+//! space, by convention 9 lines of 9; blank lines between puzzles optional.
 //!
-//! Rows are checked to hold exactly 9 numbers so that a 10×10 or 8×9 board is
-//! an error at the row where it goes wrong rather than a misaligned puzzle.
+//! A board's first line sets how many numbers each of its lines holds: 9 (the
+//! convention), or 1, 3, 27 or 81 (the whole board on one line). Every line
+//! is checked to hold that many, so that a 10×10 or 8×9 board is an error at
+//! the line where it goes wrong rather than a misaligned puzzle, and so that
+//! after an error the rest of the broken board is known.
 
 use super::{LineParser, Parsed, Rest, Rows, cell_value};
 use crate::error::{Found, ParseError};
@@ -12,8 +14,14 @@ use crate::grid::Grid;
 #[derive(Debug, Default)]
 pub(super) struct Parser {
     rows: Rows,
+    /// Numbers to a line in the board being read (one of [`LAYOUTS`]), set
+    /// by its first line.
+    per_line: usize,
     /// What is left of a broken board, once [`LineParser::reset`] has run.
     rest: Rest,
+    /// A broken board's first line had a count of numbers no layout has:
+    /// the next line tells what is left of it.
+    unsure: bool,
     /// Set by an error in a row: the rows of its board after it.
     broke: Option<Rest>,
 }
@@ -45,13 +53,25 @@ impl LineParser for Parser {
         lineno: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
-        let row = self.rows.next_row();
+        let before = self.rows.len();
         let result = self.row(text, lineno, out);
         if result.is_err() {
-            // Every line of a board is a row: the rows after this one are
-            // its rest, or nothing when the whole board is on this line.
-            let whole = row == 1 && tokens(text).count() > 9;
-            self.broke = Some(Rest::Rows(if whole { 0 } else { 9 - row }));
+            // Every line of a board holds the same count of numbers: the
+            // lines after this one are the rest of it. The first line's
+            // count sets it (9 when that count is not one of a layout).
+            // A first line whose count is no layout's leaves it open: the
+            // next line tells (see `skips`).
+            let per_line = if before == 0 {
+                let n = tokens(text).count();
+                LAYOUTS.contains(&n).then_some(n)
+            } else {
+                Some(self.per_line)
+            };
+            self.unsure = per_line.is_none();
+            let left = per_line.map_or(0, |per_line| {
+                (81 / per_line).saturating_sub(before / per_line + 1)
+            });
+            self.broke = Some(Rest::Rows(left));
         }
         result
     }
@@ -61,26 +81,74 @@ impl LineParser for Parser {
         lineno: usize,
         _out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
-        self.rows.unfinished(lineno)
+        if self.rows.is_empty() {
+            return Ok(());
+        }
+        Err(ParseError::expected(
+            lineno + 1,
+            1,
+            self.wanted(),
+            Found::EndOfInput,
+        ))
     }
 
     fn reset(&mut self) {
         // A line that was not text broke the board before it was read: it
-        // is its row after the complete ones, unless it was the first,
-        // which may have held the whole board.
-        self.rest = self.broke.take().unwrap_or(match self.rows.next_row() {
-            1 => Rest::ToBlank,
-            row => Rest::Rows(9 - row),
-        });
+        // is its line after the complete ones, unless it was the first,
+        // whose count of numbers would have set the board's layout.
+        let per_line = self.per_line.max(1);
+        let not_text = || {
+            if self.rows.is_empty() {
+                Rest::ToBlank
+            } else {
+                Rest::Rows((81 / per_line).saturating_sub(self.rows.len() / per_line + 1))
+            }
+        };
+        self.rest = self.broke.take().unwrap_or_else(not_text);
         self.rows.clear();
     }
 
     fn skips(&mut self, text: &str) -> bool {
-        self.rest.skips(!super::is_filler(text))
+        if super::is_filler(text) {
+            return self.rest != Rest::Nothing || self.unsure;
+        }
+        if std::mem::take(&mut self.unsure) {
+            // After a first line of a count no layout has: a line of more
+            // than 9 numbers is a board of its own (the broken one was on one
+            // line); any other is the broken board's second row of 9.
+            if tokens(text).count() > 9 {
+                return false;
+            }
+            self.rest = Rest::Rows(7);
+            return true;
+        }
+        self.rest.skips(true)
     }
 }
 
+/// The numbers to a line a board may use; all its lines use the same.
+const LAYOUTS: [usize; 5] = [9, 1, 3, 27, 81];
+
 impl Parser {
+    /// What the line after the board's last one should be.
+    fn wanted(&self) -> String {
+        let done = self.rows.len() / self.per_line.max(1);
+        if self.per_line == 9 {
+            format!("row {} of 9", done + 1)
+        } else {
+            format!("line {} of {}", done + 1, 81 / self.per_line.max(1))
+        }
+    }
+
+    /// How many numbers each line of the board holds.
+    fn per_line_wanted(&self) -> String {
+        if self.per_line == 9 {
+            "9 numbers in a row".to_owned()
+        } else {
+            format!("{} numbers to a line, as on its first", self.per_line)
+        }
+    }
+
     /// Reads one line of a board.
     fn row(
         &mut self,
@@ -92,12 +160,10 @@ impl Parser {
             if self.rows.is_empty() {
                 return Ok(());
             }
-            let row = self.rows.next_row();
-            let expected = format!("row {row} of 9");
             return Err(ParseError::expected(
                 lineno,
                 1,
-                expected,
+                self.wanted(),
                 Found::Text("a blank line".into()),
             ));
         }
@@ -105,7 +171,8 @@ impl Parser {
             return Ok(());
         }
         self.rows.begin_row(lineno);
-        let whole = self.rows.is_empty();
+        let first = self.rows.is_empty();
+        let most = if first { 81 } else { self.per_line };
         let mut n = 0;
         let mut end_column = 1;
         for (column, token) in tokens(text) {
@@ -128,34 +195,39 @@ impl Parser {
                     return Err(ParseError::expected(lineno, column, "a number 0-9", found));
                 }
             };
-            if n > 9 && !whole {
-                let found = Found::Text("a 10th".into());
+            if n > most {
+                let (expected, found) = if first {
+                    ("81 numbers in a puzzle".to_owned(), "more".to_owned())
+                } else {
+                    let found = if self.per_line == 9 { "a 10th" } else { "more" };
+                    (self.per_line_wanted(), found.to_owned())
+                };
                 return Err(ParseError::expected(
                     lineno,
                     column,
-                    "9 numbers in a row",
-                    found,
-                ));
-            }
-            if n > 81 {
-                let found = Found::Text("more".into());
-                return Err(ParseError::expected(
-                    lineno,
-                    column,
-                    "81 numbers in a puzzle",
-                    found,
+                    expected,
+                    Found::Text(found),
                 ));
             }
             self.rows.push(value);
         }
-        if n != 9 && n != 81 || (n == 81 && !whole) {
-            let expected = if whole {
-                "9 numbers in a row (or 81 in a puzzle)"
-            } else {
-                "9 numbers in a row"
-            };
-            let found = Found::Text(format!("{n}"));
-            return Err(ParseError::expected(lineno, end_column, expected, found));
+        if first && !LAYOUTS.contains(&n) {
+            return Err(ParseError::expected(
+                lineno,
+                end_column,
+                "9 numbers in a row (or 1, 3, 27 or 81 to a line)",
+                Found::Text(format!("{n}")),
+            ));
+        }
+        if first {
+            self.per_line = n;
+        } else if n != self.per_line {
+            return Err(ParseError::expected(
+                lineno,
+                end_column,
+                self.per_line_wanted(),
+                Found::Text(format!("{n}")),
+            ));
         }
         self.rows.end_row(out);
         Ok(())

@@ -73,7 +73,9 @@ pub fn detect(text: &str) -> Layout {
     let single_digits = first
         .split_whitespace()
         .all(|token| token.len() == 1 && token.as_bytes()[0].is_ascii_digit());
-    if single_digits && first.split_whitespace().count() > 1 {
+    // One digit alone is a BOJ board written a number to a line (a grid row
+    // holds 9 cells).
+    if single_digits && !first.is_empty() {
         return Layout::Boj;
     }
     Layout::Grid
@@ -126,6 +128,7 @@ mod tests {
         assert_eq!(detect(line), Layout::Line);
         assert_eq!(detect(&format!("{line},solution")), Layout::Line);
         assert_eq!(detect("0 3 5 4 6 9 2 7 8"), Layout::Boj);
+        assert_eq!(detect("0"), Layout::Boj);
         assert_eq!(detect("5 3 . | . 7 . | . . ."), Layout::Grid);
         assert_eq!(detect("530070000"), Layout::Grid);
         assert_eq!(detect("53..7....6..195...x"), Layout::Line);

@@ -633,6 +633,11 @@ impl Rows {
         self.cells.is_empty()
     }
 
+    /// Cells read of the board.
+    fn len(&self) -> usize {
+        self.cells.len()
+    }
+
     /// The 1-based number of the row being read.
     fn next_row(&self) -> usize {
         self.cells.len() / 9 + 1

@@ -104,7 +104,7 @@ fn boj_errors() {
     );
     assert_eq!(
         error("0 3 5 4 6 9 2 7 8 1\n", Format::Boj),
-        "1:20: expected 9 numbers in a row (or 81 in a puzzle), found 10"
+        "1:20: expected 9 numbers in a row (or 1, 3, 27 or 81 to a line), found 10"
     );
     let short: String = rows
         .lines()
@@ -500,4 +500,66 @@ fn leetcode_board() -> String {
         })
         .collect();
     format!("[{}]", rows.join(","))
+}
+
+/// BOJ numbers may be laid out 1, 3, 9, 27 or 81 to a line, the same on
+/// every line of a board; other counts are errors where they occur.
+#[test]
+fn boj_lines_hold_one_layouts_count() {
+    let numbers: Vec<String> = boj_rows(LC37)
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    let laid_out = |per_line: usize| -> String {
+        numbers
+            .chunks(per_line)
+            .map(|line| format!("{}\n", line.join(" ")))
+            .collect()
+    };
+    for per_line in [1, 3, 9, 27, 81] {
+        let two = format!("{}{}", laid_out(per_line), laid_out(per_line));
+        let got = items(&two, Format::Boj);
+        assert_eq!(
+            got,
+            [Ok(LC37.to_owned()), Ok(LC37.to_owned())],
+            "{per_line} to a line"
+        );
+    }
+    let lines = laid_out(27);
+    let lines: Vec<&str> = lines.lines().collect();
+    let thirds = format!("{}\n{} 0\n{}\n", lines[0], lines[1], lines[2]);
+    assert_eq!(
+        items(&thirds, Format::Boj)[0],
+        Err("2:55: expected 27 numbers to a line, as on its first, found more".into())
+    );
+    let cut = format!("{}\n{}\n", lines[0], lines[1]);
+    assert_eq!(
+        error(&cut, Format::Boj),
+        "3:1: expected line 3 of 3, found the end of the input"
+    );
+    assert_eq!(
+        items(&laid_out(3).replacen('\n', "\n0\n", 1), Format::Boj)[0],
+        Err("2:2: expected 3 numbers to a line, as on its first, found 1".into())
+    );
+}
+
+/// A first line whose count no layout has: the line after it tells whether
+/// the broken board was one line (a line of many numbers follows) or nine.
+#[test]
+fn boj_after_a_first_line_of_no_layout_the_next_line_tells() {
+    let rows = boj_rows(LC37);
+    let flat = format!(
+        "{}\n",
+        rows.split_whitespace().collect::<Vec<_>>().join(" ")
+    );
+    // A 10th number in the first of nine rows: its eight rows go with it.
+    let ten = rows.replacen('\n', " 1\n", 1);
+    let got = items(&format!("{ten}{rows}"), Format::Boj);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[1], Ok(LC37.to_owned()));
+    // A one-line board short of a number: only that line goes.
+    let short = flat.replacen("5 ", "", 1);
+    let got = items(&format!("{short}{flat}{flat}"), Format::Boj);
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[1..], [Ok(LC37.to_owned()), Ok(LC37.to_owned())]);
 }

@@ -355,8 +355,8 @@ fn input_errors_are_one_line_with_place_expected_and_found() {
         ),
         (
             &["solve"],
-            "1 2 3\n",
-            "sudokit: <stdin>:1:6: expected 9 numbers in a row (or 81 in a puzzle), found 3",
+            "1 2 3 4\n",
+            "sudokit: <stdin>:1:8: expected 9 numbers in a row (or 1, 3, 27 or 81 to a line), found 4",
         ),
         (
             &["solve"],

@@ -418,7 +418,7 @@ fn boards_of_the_wrong_size_are_located_errors() {
             "boj",
             10,
             10,
-            "1:20: expected 9 numbers in a row (or 81 in a puzzle), found 10",
+            "1:20: expected 9 numbers in a row (or 1, 3, 27 or 81 to a line), found 10",
         ),
         (
             "boj",
@@ -430,7 +430,7 @@ fn boards_of_the_wrong_size_are_located_errors() {
             "boj",
             9,
             8,
-            "1:16: expected 9 numbers in a row (or 81 in a puzzle), found 8",
+            "1:16: expected 9 numbers in a row (or 1, 3, 27 or 81 to a line), found 8",
         ),
         (
             "line",
