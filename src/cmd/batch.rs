@@ -562,7 +562,7 @@ impl BadItem {
     fn new(e: &ItemError) -> BadItem {
         BadItem {
             index: e.index,
-            line: e.error.line,
+            line: e.line,
             layout: e.layout,
             message: e.error.to_string(),
         }

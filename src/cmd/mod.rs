@@ -119,11 +119,24 @@ pub fn each_puzzle(
     mut each: impl FnMut(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<ExitStatus>,
 ) -> anyhow::Result<ExitStatus> {
     let mut status = ExitStatus::Success;
+    // An input that cannot be opened or read to its end: one message, and
+    // with JSON one record about the input as a whole (index and line 0),
+    // as `batch` writes.
+    let unreadable = |source: &str, err: &anyhow::Error, out: &mut Out| -> anyhow::Result<()> {
+        out.diag(format_args!("{err:#}"));
+        if walk.error_records {
+            let mut report = Report::new(source, 0, 0, Status::Error);
+            report.error = Some(format!("{err:#}"));
+            out.json(&report)?;
+            out.end_item()?;
+        }
+        Ok(())
+    };
     for path in input_paths(files) {
         let input = match open(&path) {
             Ok(input) => input,
             Err(err) => {
-                out.diag(format_args!("{err:#}"));
+                unreadable(&path.display().to_string(), &err, out)?;
                 status.note(ExitStatus::Error);
                 continue;
             }
@@ -136,7 +149,7 @@ pub fn each_puzzle(
             let item = match item.with_context(|| source.to_owned()) {
                 Ok(item) => item,
                 Err(err) => {
-                    out.diag(format_args!("{err:#}"));
+                    unreadable(source, &err, out)?;
                     status.note(ExitStatus::Error);
                     break;
                 }
@@ -147,7 +160,7 @@ pub fn each_puzzle(
                 Err(e) => {
                     out.diag(format_args!("{source}:{}", e.error));
                     if walk.error_records {
-                        let mut report = Report::new(source, e.index, e.error.line, Status::Error);
+                        let mut report = Report::new(source, e.index, e.line, Status::Error);
                         report.format = e.layout;
                         report.error = Some(format!("{source}:{}", e.error));
                         out.json(&report)?;

@@ -388,6 +388,7 @@ impl BlockItems<'_> {
             Err(error) => Err(ItemError {
                 index,
                 layout: Some(Layout::Line),
+                line: error.line,
                 error,
             }),
         }

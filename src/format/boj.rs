@@ -92,6 +92,10 @@ impl LineParser for Parser {
         ))
     }
 
+    fn start(&self) -> Option<usize> {
+        self.rows.start()
+    }
+
     fn reset(&mut self) {
         // A line that was not text broke the board before it was read: it
         // is its line after the complete ones, unless it was the first,

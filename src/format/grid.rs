@@ -63,6 +63,10 @@ impl LineParser for Parser {
         self.rows.unfinished(lineno)
     }
 
+    fn start(&self) -> Option<usize> {
+        self.rows.start()
+    }
+
     fn reset(&mut self) {
         // A line that was not text may or may not have been a row.
         self.rest = self.broke.take().unwrap_or(Rest::ToBlank);

@@ -273,6 +273,10 @@ impl LineParser for Parser {
         ))
     }
 
+    fn start(&self) -> Option<usize> {
+        (self.expect != Expect::Board).then_some(self.start)
+    }
+
     fn reset(&mut self) {
         // A line that was not text may have closed brackets.
         self.rest = self.broke.take().unwrap_or(if self.closers.is_empty() {

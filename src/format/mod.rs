@@ -117,6 +117,9 @@ pub struct ItemError {
     pub index: usize,
     /// The layout being read (`None` when the input could not be read at all).
     pub layout: Option<Layout>,
+    /// 1-based line where the puzzle starts: for a board spanning lines, its
+    /// first one, whichever line the error is on.
+    pub line: usize,
     /// Where and what.
     pub error: ParseError,
 }
@@ -152,6 +155,11 @@ trait LineParser {
     /// memory does not grow with their number.
     fn resume(&mut self, _out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
         Ok(())
+    }
+    /// The line where the board being read starts, if one is begun: an
+    /// error inside it is reported as the board's (JSON `line`).
+    fn start(&self) -> Option<usize> {
+        None
     }
     /// Forgets a half-read board after an error.
     fn reset(&mut self);
@@ -424,9 +432,11 @@ impl<R: BufRead> Reader<R> {
     fn push_error(&mut self, error: ParseError) {
         let index = self.next_index;
         self.next_index += 1;
+        let start = self.parser.as_mut().and_then(|p| p.get().start());
         self.ready.push_back(Err(ItemError {
             index,
             layout: self.layout,
+            line: start.map_or(error.line, |start| start.min(error.line)),
             error,
         }));
     }
@@ -631,6 +641,11 @@ impl Rows {
 
     fn is_empty(&self) -> bool {
         self.cells.is_empty()
+    }
+
+    /// The line where the board being read starts, once it has a cell.
+    fn start(&self) -> Option<usize> {
+        (!self.cells.is_empty()).then_some(self.start)
     }
 
     /// Cells read of the board.

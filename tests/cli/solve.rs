@@ -444,6 +444,53 @@ fn errors_in_json_mode_are_records() {
     );
 }
 
+/// An input that cannot be opened is a record too, about the input as a
+/// whole (index and line 0); the inputs after it are still solved.
+#[test]
+fn an_unreadable_input_in_json_mode_is_a_record() {
+    let out = sudokit(
+        &["solve", "--json", "no-such-file.txt", "formats/boj.txt"],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|line| serde_json::from_str(line).expect("JSON"))
+        .collect();
+    assert_eq!(records.len(), 2, "{text}");
+    assert_eq!(records[0]["source"], "no-such-file.txt");
+    assert_eq!(records[0]["status"], "error");
+    assert_eq!(records[0]["index"], 0);
+    assert_eq!(records[0]["line"], 0);
+    assert!(
+        records[0]["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("no-such-file.txt: "))
+    );
+    assert_eq!(records[1]["status"], "solved");
+}
+
+/// The `line` of a board spanning lines is its first line, also when the
+/// error is further down (the message says where).
+#[test]
+fn an_error_record_names_the_line_its_board_starts_on() {
+    let boj = fixture("formats/boj.txt");
+    let broken = boj.replacen("7 8 2 1", "7 8 x 1", 1);
+    let out = sudokit(&["solve", "--json"], &format!("{boj}\n{broken}"));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let second: serde_json::Value =
+        serde_json::from_str(text.lines().nth(1).expect("two records")).expect("JSON");
+    assert_eq!(second["status"], "error");
+    assert_eq!(second["line"], 11);
+    assert!(
+        second["error"]
+            .as_str()
+            .is_some_and(|e| e.starts_with("<stdin>:12:5: ")),
+        "{second}"
+    );
+}
+
 #[test]
 fn writing_to_a_full_device_is_an_error() {
     let Some(out) = super::to_full_device(&["solve", "formats/line.txt"]) else {
