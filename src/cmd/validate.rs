@@ -70,8 +70,10 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         format: args.input.format,
         error_records: args.output.json && !args.quiet,
         // Text output names a board only when its input holds several,
-        // which is known once a second one is in sight.
-        lookahead: true,
+        // which is known once a second one is in sight. JSON and `--quiet`
+        // need not wait for it (with `--line-buffered` each answer goes out
+        // as soon as its puzzle is read).
+        lookahead: !args.output.json && !args.quiet,
     };
     each_puzzle(
         &args.files,
