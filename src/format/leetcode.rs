@@ -1,7 +1,8 @@
 //! `leetcode`: a 9×9 array of one-character strings (LeetCode 36/37), also as
 //! pasted from code: single quotes, `{` `}` braces, bare digits, a leading
 //! declaration up to `=` (`board =`, `char[][] board = new char[][]`) and a
-//! trailing `;`. Boards may span lines and follow one another.
+//! trailing `;`. Boards may span lines and follow one another. A board may
+//! also be one quoted string of 81 cells (`grid1 = '003020600…'`).
 
 use super::{LineParser, Parsed, Rest, cell_value, grid_from};
 use crate::error::{Found, ParseError};
@@ -86,6 +87,8 @@ impl Parser {
                     self.open(c);
                     self.start = lineno;
                     self.expect = Expect::Row;
+                } else if matches!(c, '"' | '\'') {
+                    return self.string_board(lineno, column, c, rest, out);
                 } else if !matches!(c, ';' | ',') {
                     return err("'[' or '{' to start a board".into(), Found::Char(c));
                 }
@@ -178,6 +181,50 @@ impl Parser {
             }
         }
         Ok(0)
+    }
+
+    /// A board written as one quoted string of 81 cells, as Python and
+    /// JavaScript code often holds one (`grid = '003020600…'`): the bytes of
+    /// `rest` it used (its cells and closing quote).
+    fn string_board(
+        &mut self,
+        lineno: usize,
+        column: usize,
+        quote: char,
+        rest: &str,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<usize, ParseError> {
+        let expected = "'[' or '{' to start a board, or a string of 81 cells";
+        let Some(end) = rest.find(quote) else {
+            return Err(ParseError::expected(
+                lineno,
+                column,
+                expected,
+                Found::Text("a string that does not end on its line".into()),
+            ));
+        };
+        let body = &rest[..end];
+        if let Some((i, bad)) = body
+            .chars()
+            .enumerate()
+            .find(|&(_, x)| cell_value(x).is_none())
+        {
+            return Err(ParseError::expected(
+                lineno,
+                column + 1 + i,
+                "a digit 0-9 or '.'",
+                Found::Char(bad),
+            ));
+        }
+        let n = body.chars().count();
+        if n != 81 {
+            let found = Found::Text(format!("a string of {n} cells"));
+            return Err(ParseError::expected(lineno, column, expected, found));
+        }
+        self.cells = body.chars().filter_map(cell_value).collect();
+        self.start = lineno;
+        self.finish_board(out);
+        Ok(end + quote.len_utf8())
     }
 
     fn finish_board(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {

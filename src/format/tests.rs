@@ -563,3 +563,25 @@ fn boj_after_a_first_line_of_no_layout_the_next_line_tells() {
     assert_eq!(got.len(), 3, "{got:?}");
     assert_eq!(got[1..], [Ok(LC37.to_owned()), Ok(LC37.to_owned())]);
 }
+
+/// Code that holds a board as one string of 81 cells reads too, as the
+/// auto-detection's `name =` rule promises.
+#[test]
+fn a_declared_string_of_81_cells_is_a_board() {
+    let text = format!(
+        "puzzle = \"{LC37}\";\ngrid2 = '{}'\n",
+        LC37.replace('.', "0")
+    );
+    assert_eq!(
+        items(&text, Format::Auto),
+        [Ok(LC37.to_owned()), Ok(LC37.to_owned())]
+    );
+    assert_eq!(
+        error(&format!("p = '{}'\n", &LC37[..80]), Format::Auto),
+        "1:5: expected '[' or '{' to start a board, or a string of 81 cells, found a string of 80 cells"
+    );
+    assert_eq!(
+        error(&format!("p = '{}x'\n", &LC37[..80]), Format::Auto),
+        "1:86: expected a digit 0-9 or '.', found 'x'"
+    );
+}
