@@ -467,6 +467,11 @@ fn plan_outputs(files: &[InputFile], dir: &Path) -> anyhow::Result<Vec<Option<Pa
             dir.display()
         );
     }
+    if dir.as_os_str() == "-" {
+        // `-` means standard input or output everywhere else; a directory
+        // by that name is surely not what was meant.
+        bail!("--out -: --out takes a directory (without --out, results go to standard output)");
+    }
     if dir.exists() && !dir.is_dir() {
         bail!("--out {}: not a directory", dir.display());
     }

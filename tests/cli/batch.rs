@@ -563,6 +563,10 @@ fn out_refuses_standard_input_and_clashing_outputs() {
         2,
     );
     assert!(stderr(&output).contains("not a directory"));
+    // `-` is standard output elsewhere, not a directory to create.
+    let output = check(&["batch", "--out", "-", "batch/boj.txt"], "", "", 2);
+    assert!(stderr(&output).contains("--out takes a directory"));
+    assert!(!fixtures().join("-").exists());
 }
 
 #[test]
