@@ -82,6 +82,56 @@ proptest! {
         }
     }
 
+    /// A board damaged anywhere (a character replaced, dropped or doubled, a
+    /// line dropped) never makes the parser panic, and never silently: a
+    /// board read that is not an original with at most the edited cells
+    /// changed (a mix of two boards, say, where a `grid` board lost a row
+    /// and blank lines do not end boards) comes with an error.
+    #[test]
+    fn damaged_boards_are_errors_or_near_originals(
+        grids in prop::collection::vec(any_grid(), 2..4),
+        edits in prop::collection::vec((0usize..4, any::<prop::sample::Index>(), prop::sample::select(vec!['x', '5', '.', ' ', '\n', '[', ']', '"'])), 1..2),
+    ) {
+        for layout in LAYOUTS {
+            let mut text = String::new();
+            for (i, grid) in grids.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(sudokit::format::separator(layout));
+                }
+                render(grid, layout, &mut text);
+            }
+            let mut chars: Vec<char> = text.chars().collect();
+            for (kind, at, c) in &edits {
+                let i = at.index(chars.len());
+                match kind {
+                    0 => chars[i] = *c,
+                    1 => { chars.remove(i); }
+                    2 => chars.insert(i, chars[i]),
+                    _ => {
+                        // A whole line dropped.
+                        let start = chars[..i].iter().rposition(|&c| c == '\n').map_or(0, |p| p + 1);
+                        let end = chars[i..].iter().position(|&c| c == '\n').map_or(chars.len(), |p| i + p + 1);
+                        chars.drain(start..end);
+                    }
+                }
+                if chars.is_empty() {
+                    break;
+                }
+            }
+            let damaged: String = chars.into_iter().collect();
+            for format in [format_of(layout), Format::Auto] {
+                let items = parse_str(&damaged, format);
+                let errors = items.iter().filter(|item| item.is_err()).count();
+                for puzzle in items.iter().flatten() {
+                    let near = grids.iter().any(|g| {
+                        g.cells().iter().zip(puzzle.grid.cells()).filter(|(a, b)| a != b).count() <= edits.len()
+                    });
+                    prop_assert!(near || errors > 0, "{:?} as {:?} silently read a board unlike any original:\n{}", layout, format, damaged);
+                }
+            }
+        }
+    }
+
     #[test]
     fn solutions_keep_givens_and_break_no_rule(puzzle in any_puzzle()) {
         let solution = sudokit::solve(&puzzle);
