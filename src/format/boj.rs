@@ -57,10 +57,9 @@ impl LineParser for Parser {
         let result = self.row(text, lineno, out);
         if result.is_err() {
             // Every line of a board holds the same count of numbers: the
-            // lines after this one are the rest of it. The first line's
-            // count sets it (9 when that count is not one of a layout).
-            // A first line whose count is no layout's leaves it open: the
-            // next line tells (see `skips`).
+            // lines after this one are the rest of it. A first line whose
+            // count is no layout's leaves that open: the next line tells
+            // (see `skips`).
             let per_line = if before == 0 {
                 let n = tokens(text).count();
                 LAYOUTS.contains(&n).then_some(n)
