@@ -60,17 +60,23 @@ fn is_solution(grid: &Grid) -> bool {
     grid.is_complete() && sudokit::conflicts(grid).is_empty()
 }
 
+/// `grids` written one after another in `layout`, as sudokit writes them.
+fn rendered(grids: &[Grid], layout: Layout) -> String {
+    let mut text = String::new();
+    for (i, grid) in grids.iter().enumerate() {
+        if i > 0 {
+            text.push_str(sudokit::format::separator(layout));
+        }
+        render(grid, layout, &mut text);
+    }
+    text
+}
+
 proptest! {
     #[test]
     fn render_then_parse_is_identity(grids in prop::collection::vec(any_grid(), 1..4)) {
         for layout in LAYOUTS {
-            let mut text = String::new();
-            for (i, grid) in grids.iter().enumerate() {
-                if i > 0 {
-                    text.push_str(sudokit::format::separator(layout));
-                }
-                render(grid, layout, &mut text);
-            }
+            let text = rendered(&grids, layout);
             for format in [format_of(layout), Format::Auto] {
                 let parsed: Vec<Grid> = parse_str(&text, format)
                     .into_iter()
@@ -90,32 +96,21 @@ proptest! {
     #[test]
     fn damaged_boards_are_errors_or_near_originals(
         grids in prop::collection::vec(any_grid(), 2..4),
-        edits in prop::collection::vec((0usize..4, any::<prop::sample::Index>(), prop::sample::select(vec!['x', '5', '.', ' ', '\n', '[', ']', '"'])), 1..2),
+        edit in (0usize..4, any::<prop::sample::Index>(), prop::sample::select(vec!['x', '5', '.', ' ', '\n', '[', ']', '"'])),
     ) {
         for layout in LAYOUTS {
-            let mut text = String::new();
-            for (i, grid) in grids.iter().enumerate() {
-                if i > 0 {
-                    text.push_str(sudokit::format::separator(layout));
-                }
-                render(grid, layout, &mut text);
-            }
-            let mut chars: Vec<char> = text.chars().collect();
-            for (kind, at, c) in &edits {
-                let i = at.index(chars.len());
-                match kind {
-                    0 => chars[i] = *c,
-                    1 => { chars.remove(i); }
-                    2 => chars.insert(i, chars[i]),
-                    _ => {
-                        // A whole line dropped.
-                        let start = chars[..i].iter().rposition(|&c| c == '\n').map_or(0, |p| p + 1);
-                        let end = chars[i..].iter().position(|&c| c == '\n').map_or(chars.len(), |p| i + p + 1);
-                        chars.drain(start..end);
-                    }
-                }
-                if chars.is_empty() {
-                    break;
+            let mut chars: Vec<char> = rendered(&grids, layout).chars().collect();
+            let (kind, at, c) = &edit;
+            let i = at.index(chars.len());
+            match kind {
+                0 => chars[i] = *c,
+                1 => { chars.remove(i); }
+                2 => chars.insert(i, chars[i]),
+                _ => {
+                    // A whole line dropped.
+                    let start = chars[..i].iter().rposition(|&c| c == '\n').map_or(0, |p| p + 1);
+                    let end = chars[i..].iter().position(|&c| c == '\n').map_or(chars.len(), |p| i + p + 1);
+                    chars.drain(start..end);
                 }
             }
             let damaged: String = chars.into_iter().collect();
@@ -124,7 +119,7 @@ proptest! {
                 let errors = items.iter().filter(|item| item.is_err()).count();
                 for puzzle in items.iter().flatten() {
                     let near = grids.iter().any(|g| {
-                        g.cells().iter().zip(puzzle.grid.cells()).filter(|(a, b)| a != b).count() <= edits.len()
+                        g.cells().iter().zip(puzzle.grid.cells()).filter(|(a, b)| a != b).count() <= 1
                     });
                     prop_assert!(near || errors > 0, "{:?} as {:?} silently read a board unlike any original:\n{}", layout, format, damaged);
                 }
