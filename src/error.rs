@@ -60,6 +60,13 @@ pub enum ParseErrorKind {
     /// Bytes that are not UTF-8.
     #[error("expected UTF-8 text, found the byte 0x{byte:02x}")]
     InvalidUtf8 { byte: u8 },
+    /// Lines passed over after an error whose board's extent could not be
+    /// told, up to a blank line or the end: boards among them are not read.
+    #[error(
+        "skipped {lines} more line{} after the error above, up to a blank line, as the broken board's end could not be told; boards among them were not read",
+        if *lines == 1 { "" } else { "s" }
+    )]
+    Skipped { lines: usize },
 }
 
 /// A size in bytes, said in MiB when it is a whole number of them.

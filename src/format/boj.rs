@@ -19,9 +19,6 @@ pub(super) struct Parser {
     per_line: usize,
     /// What is left of a broken board, once [`LineParser::reset`] has run.
     rest: Rest,
-    /// A broken board's first line had a count of numbers no layout has:
-    /// the next line tells what is left of it.
-    unsure: bool,
     /// Set by an error in a row: the rows of its board after it.
     broke: Option<Rest>,
 }
@@ -56,21 +53,20 @@ impl LineParser for Parser {
         let before = self.rows.len();
         let result = self.row(text, lineno, out);
         if result.is_err() {
-            // Every line of a board holds the same count of numbers: the
-            // lines after this one are the rest of it. A first line whose
-            // count is no layout's leaves that open: the next line tells
-            // (see `skips`).
-            let per_line = if before == 0 {
-                let n = tokens(text).count();
-                LAYOUTS.contains(&n).then_some(n)
+            // The lines after this one are the rest of the board when this
+            // line has the board's count of numbers (a typo in a row), or,
+            // first in its board, a count of 9 or 81. Any other count may be
+            // a stray line rather than a row: skipping by count could then
+            // join parts of two boards into one, so the skip goes blind to
+            // the next blank line instead, and says so.
+            let n = tokens(text).count();
+            let per_line = if before == 0 { n } else { self.per_line };
+            let sure = n == per_line && (before > 0 || n == 9 || n == 81);
+            self.broke = Some(if sure {
+                Rest::Rows((81 / per_line).saturating_sub(before / per_line + 1))
             } else {
-                Some(self.per_line)
-            };
-            self.unsure = per_line.is_none();
-            let left = per_line.map_or(0, |per_line| {
-                (81 / per_line).saturating_sub(before / per_line + 1)
+                Rest::ToBlank
             });
-            self.broke = Some(Rest::Rows(left));
         }
         result
     }
@@ -112,20 +108,11 @@ impl LineParser for Parser {
     }
 
     fn skips(&mut self, text: &str) -> bool {
-        if super::is_filler(text) {
-            return self.rest != Rest::Nothing || self.unsure;
-        }
-        if std::mem::take(&mut self.unsure) {
-            // After a first line of a count no layout has: a line of more
-            // than 9 numbers is a board of its own (the broken one was on one
-            // line); any other is the broken board's second row of 9.
-            if tokens(text).count() > 9 {
-                return false;
-            }
-            self.rest = Rest::Rows(7);
-            return true;
-        }
-        self.rest.skips(true)
+        self.rest.skips(!super::is_filler(text))
+    }
+
+    fn skips_blind(&self) -> bool {
+        self.rest.is_blind()
     }
 }
 
@@ -148,7 +135,11 @@ impl Parser {
         if self.per_line == 9 {
             "9 numbers in a row".to_owned()
         } else {
-            format!("{} numbers to a line, as on its first", self.per_line)
+            let plural = if self.per_line == 1 { "" } else { "s" };
+            format!(
+                "{} number{plural} to a line, as on its first",
+                self.per_line
+            )
         }
     }
 

@@ -44,10 +44,19 @@ impl LineParser for Parser {
         let row = self.rows.next_row();
         let result = self.row(text, lineno, out);
         if result.is_err() {
-            // The rows after this one, if it is a row; a line without cells
-            // before any row broke no board.
+            // The rows after this one when it is a row with a typo: 9 cells
+            // counting the characters that are neither cells nor borders. A
+            // line of another shape may be a stray line rather than a row:
+            // skipping by count could then join parts of two boards, so the
+            // skip goes blind to the next blank line instead, and says so.
+            // A line without cells is not a row.
+            let width = text
+                .chars()
+                .filter(|&c| cell(c).is_some() || !is_decoration(c))
+                .count();
             self.broke = Some(match (has_cells(text), row) {
-                (true, _) => Rest::Rows(9 - row),
+                (true, _) if width == 9 => Rest::Rows(9 - row),
+                (true, _) => Rest::ToBlank,
                 (false, 1) => Rest::Nothing,
                 (false, _) => Rest::Rows(10 - row),
             });
@@ -75,6 +84,10 @@ impl LineParser for Parser {
 
     fn skips(&mut self, text: &str) -> bool {
         self.rest.skips(!super::is_filler(text) && has_cells(text))
+    }
+
+    fn skips_blind(&self) -> bool {
+        self.rest.is_blind()
     }
 }
 

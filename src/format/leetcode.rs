@@ -245,6 +245,17 @@ impl Parser {
     }
 }
 
+/// Whether `text` starts a board: a declaration (`board =`), or two
+/// opening brackets before anything else.
+fn starts_board(text: &str) -> bool {
+    let t = text.trim_start();
+    if super::detect::declaration_end(t).is_some() {
+        return true;
+    }
+    let first: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).take(2).collect();
+    first.len() == 2 && first.iter().all(|c| matches!(c, '[' | '{'))
+}
+
 /// A quoted one-character cell after its opening `quote`: the value and the
 /// bytes of `rest` it used (the character and the closing quote).
 fn quoted(quote: char, rest: &str) -> Option<(u8, usize)> {
@@ -264,6 +275,18 @@ impl LineParser for Parser {
         let trimmed = text.trim_start();
         if super::is_filler(text) || trimmed.starts_with("//") {
             return Ok(());
+        }
+        if self.expect != Expect::Board && starts_board(text) {
+            // The board being read was left unclosed: it ends here, as an
+            // error, and this line is read as the start of the next one.
+            let want = self.closers.first().copied().unwrap_or(']');
+            out.push(Err(ParseError::expected(
+                lineno,
+                1,
+                format!("'{want}' to close the board begun on line {}", self.start),
+                Found::Text("the start of another board".into()),
+            )));
+            self.clear();
         }
         let mut at = 0;
         if self.expect == Expect::Board {
@@ -335,6 +358,13 @@ impl LineParser for Parser {
     }
 
     fn skips(&mut self, text: &str) -> bool {
+        // A line that starts a board (a declaration, or two opening
+        // brackets before any cell) ends the broken one, whatever its
+        // brackets said: one left unclosed must not take the next boards.
+        if self.rest != Rest::Nothing && starts_board(text) {
+            self.rest = Rest::Nothing;
+            return false;
+        }
         match self.rest {
             Rest::Open(open) => {
                 self.rest = Rest::after_brackets(open, text);
@@ -342,6 +372,10 @@ impl LineParser for Parser {
             }
             _ => self.rest.skips(true),
         }
+    }
+
+    fn skips_blind(&self) -> bool {
+        self.rest.is_blind()
     }
 }
 

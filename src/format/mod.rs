@@ -38,7 +38,7 @@ pub const MAX_DEPTH: usize = 64;
 pub enum Format {
     /// Decide per input from its first data.
     Auto,
-    /// 81 numbers 0-9 separated by white space, 9 lines of 9 (BOJ 2580).
+    /// 81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 27 or 81.
     Boj,
     /// A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code.
     Leetcode,
@@ -170,6 +170,12 @@ trait LineParser {
     /// open), so that the boards after it are read even with no blank line
     /// between them, and to the next blank line where it does not.
     fn skips(&mut self, text: &str) -> bool;
+    /// Whether the skip under way goes to the next blank line because the
+    /// broken board's extent could not be told: the lines it passes over
+    /// are then reported, so that no board among them is lost unsaid.
+    fn skips_blind(&self) -> bool {
+        false
+    }
 }
 
 /// How much of a broken board is left to skip.
@@ -191,10 +197,15 @@ impl Rest {
     /// board open before it: what is left once the line is skipped.
     pub(crate) fn after_brackets(open: usize, text: &str) -> Rest {
         let mut open = open;
+        // Brackets inside a quoted cell (`"["`) do not count.
+        let mut quote = None;
         for c in text.chars() {
-            match c {
-                '[' | '{' => open += 1,
-                ']' | '}' if open > 0 => {
+            match (quote, c) {
+                (Some(q), c) if c == q => quote = None,
+                (Some(_), _) => {}
+                (None, '"' | '\'') => quote = Some(c),
+                (None, '[' | '{') => open += 1,
+                (None, ']' | '}') if open > 0 => {
                     open -= 1;
                     if open == 0 {
                         return Rest::Nothing;
@@ -208,6 +219,11 @@ impl Rest {
         } else {
             Rest::Open(open)
         }
+    }
+
+    /// Whether the skip goes to the next blank line, blind.
+    pub(crate) fn is_blind(self) -> bool {
+        self == Rest::ToBlank
     }
 
     /// Whether a line, holding cells or not, is skipped.
@@ -327,6 +343,8 @@ pub struct Reader<R> {
     seen_data: bool,
     header_skipped: bool,
     skipping: bool,
+    /// Lines passed over blind while skipping: the first one and how many.
+    skipped: Option<(usize, usize)>,
     finished: bool,
 }
 
@@ -359,6 +377,7 @@ impl<R: BufRead> Reader<R> {
             seen_data: false,
             header_skipped: false,
             skipping: false,
+            skipped: None,
             finished: false,
         }
     }
@@ -505,8 +524,13 @@ impl<R: BufRead> Reader<R> {
             }
             let Some((lineno, text)) = self.next_line()? else {
                 self.finished = true;
+                // A board broken before the end was reported already.
+                let broken = self.skipping;
+                if broken {
+                    self.end_skip();
+                }
                 match self.parser.as_mut() {
-                    Some(parser) if self.seen_data && !self.skipping => {
+                    Some(parser) if self.seen_data && !broken => {
                         let result = parser.get().finish(self.lineno, &mut self.out);
                         self.push_parsed();
                         if let Err(e) = result {
@@ -536,15 +560,19 @@ impl<R: BufRead> Reader<R> {
             };
             if self.skipping {
                 if text.trim().is_empty() {
-                    self.skipping = false;
+                    self.end_skip();
                     continue;
                 }
                 if let Some(parser) = self.parser.as_mut() {
-                    if parser.get().skips(&text) {
+                    let parser = parser.get();
+                    if parser.skips(&text) {
+                        if parser.skips_blind() && !is_filler(&text) {
+                            self.skipped.get_or_insert((lineno, 0)).1 += 1;
+                        }
                         continue;
                     }
                 }
-                self.skipping = false;
+                self.end_skip();
             }
             if !self.seen_data {
                 if is_filler(&text) {
@@ -573,6 +601,15 @@ impl<R: BufRead> Reader<R> {
             }
         }
         Ok(())
+    }
+
+    /// Ends a skip after an error, reporting the lines it passed over blind.
+    fn end_skip(&mut self) {
+        self.skipping = false;
+        if let Some((first, lines)) = self.skipped.take() {
+            let kind = crate::error::ParseErrorKind::Skipped { lines };
+            self.push_error(ParseError::new(first, 1, kind));
+        }
     }
 
     /// Records `e` and gets ready for the next puzzle: layouts whose boards

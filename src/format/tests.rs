@@ -112,8 +112,8 @@ fn boj_errors() {
         .collect::<String>()
         .replacen("5 3 0 0 7 0 0 0 0\n6", "5 3 0 0 7 0 0 0 0\n6 0", 1);
     assert_eq!(
-        error(&short, Format::Boj),
-        "2:19: expected 9 numbers in a row, found a 10th"
+        items(&short, Format::Boj)[0],
+        Err("2:19: expected 9 numbers in a row, found a 10th".into())
     );
     let eight: String = rows.lines().take(8).map(|l| format!("{l}\n")).collect();
     assert_eq!(
@@ -441,13 +441,10 @@ fn a_broken_board_costs_only_itself() {
                9 1 7 6 5 2 0 8 0\n6 0 3 7 0 1 9 5 2\n2 5 8 3 9 4 7 6 0\n";
     let line = items(boj, Format::Boj)[0].clone().expect("the board reads");
     let broken = boj.replacen("0 6 0", "x 6 0", 1);
-    let ten = boj.replacen("3 5\n", "3 5 1\n", 1);
-    for bad in [&broken, &ten] {
-        let got = items(&format!("{bad}{boj}{boj}"), Format::Boj);
-        assert_eq!(got.len(), 3, "{got:?}");
-        assert!(got[0].is_err(), "{got:?}");
-        assert_eq!(got[1..], [Ok(line.clone()), Ok(line.clone())]);
-    }
+    let got = items(&format!("{broken}{boj}{boj}"), Format::Boj);
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(got[0].is_err(), "{got:?}");
+    assert_eq!(got[1..], [Ok(line.clone()), Ok(line.clone())]);
     // The whole board on one line, broken there: only that line goes.
     let flat = format!("{}\n", boj.split_whitespace().collect::<Vec<_>>().join(" "));
     let got = items(
@@ -480,6 +477,15 @@ fn a_broken_board_costs_only_itself() {
         Format::Leetcode,
     );
     assert_eq!(got[1..], [Ok(lc37.clone()), Ok(lc37.clone())], "{got:?}");
+    // A bracket in a quoted cell does not count; a board left unclosed ends
+    // where the next one starts.
+    let quoted = one.replacen("\"3\"", "\"]\"", 1);
+    let unclosed = one.replacen("]]", "]", 1);
+    for bad in [quoted, unclosed] {
+        let got = items(&format!("{bad}{one}{one}"), Format::Leetcode);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(got[1..], [Ok(lc37.clone()), Ok(lc37.clone())], "{got:?}");
+    }
     let pretty = one.replace("],[", "],\n  [");
     let got = items(
         &format!("{}{pretty}", pretty.replacen("\"6\"", "\"x\"", 1)),
@@ -543,25 +549,51 @@ fn boj_lines_hold_one_layouts_count() {
     );
 }
 
-/// A first line whose count no layout has: the line after it tells whether
-/// the broken board was one line (a line of many numbers follows) or nine.
+/// A broken line of another shape than the board's rows (a 10th number, a
+/// one-line board short of one, a heading between boards) may be a stray
+/// line rather than a row: skipping by count could join parts of two boards
+/// into one, a wrong answer. The skip then goes to the next blank line, and
+/// the lines it passes over are reported, not dropped unsaid.
 #[test]
-fn boj_after_a_first_line_of_no_layout_the_next_line_tells() {
+fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
     let rows = boj_rows(LC37);
     let flat = format!(
         "{}\n",
         rows.split_whitespace().collect::<Vec<_>>().join(" ")
     );
-    // A 10th number in the first of nine rows: its eight rows go with it.
-    let ten = rows.replacen('\n', " 1\n", 1);
-    let got = items(&format!("{ten}{rows}"), Format::Boj);
-    assert_eq!(got.len(), 2, "{got:?}");
-    assert_eq!(got[1], Ok(LC37.to_owned()));
-    // A one-line board short of a number: only that line goes.
-    let short = flat.replacen("5 ", "", 1);
-    let got = items(&format!("{short}{flat}{flat}"), Format::Boj);
-    assert_eq!(got.len(), 3, "{got:?}");
-    assert_eq!(got[1..], [Ok(LC37.to_owned()), Ok(LC37.to_owned())]);
+    let skipped = |n: usize| format!("skipped {n} more lines after the error above");
+    let cases = [
+        // A 10th number in the first row, then in the third.
+        (rows.replacen('\n', " 1\n", 1), 17),
+        (rows.replacen("0 9 8", "0 9 8 1", 1), 15),
+        // A one-line board short of a number.
+        (format!("{}{flat}", flat.replacen("5 ", "", 1)), 10),
+        // A heading before a board.
+        (format!("Case 2:\n{rows}"), 18),
+    ];
+    for (bad, lines) in cases {
+        let got = items(&format!("{bad}{rows}\n{rows}"), Format::Boj);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(got[0].is_err(), "{got:?}");
+        let report = got[1].clone().expect_err("the skip is reported");
+        assert!(report.contains(&skipped(lines)), "{report}");
+        assert_eq!(
+            got[2],
+            Ok(LC37.to_owned()),
+            "the board after the blank line"
+        );
+    }
+    // A stray line between drawn boards.
+    let drawn = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n\
+                 7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let got = items(
+        &format!("{drawn}x 1 2\n{drawn}{drawn}\n{drawn}"),
+        Format::Grid,
+    );
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert_eq!(got[0], Ok(LC37.to_owned()));
+    assert!(got[1].is_err() && got[2].is_err(), "{got:?}");
+    assert_eq!(got[3], Ok(LC37.to_owned()));
 }
 
 /// Code that holds a board as one string of 81 cells reads too, as the
