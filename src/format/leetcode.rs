@@ -89,6 +89,13 @@ impl Parser {
                     self.expect = Expect::Row;
                 } else if matches!(c, '"' | '\'') {
                     return self.string_board(lineno, column, c, rest, out);
+                } else if let Some(eq) = (c.is_alphabetic() || c == '_')
+                    .then(|| super::detect::declaration_end(&format!("{c}{rest}")))
+                    .flatten()
+                {
+                    // Another declaration on the same line (`a = …; b = …`):
+                    // its name, up to `=`, is passed over.
+                    return Ok(eq - c.len_utf8());
                 } else if !matches!(c, ';' | ',') {
                     return err("'[' or '{' to start a board".into(), Found::Char(c));
                 }

@@ -608,6 +608,12 @@ fn a_declared_string_of_81_cells_is_a_board() {
         items(&text, Format::Auto),
         [Ok(LC37.to_owned()), Ok(LC37.to_owned())]
     );
+    // Two declarations on one line, a string and an array.
+    let text = format!("a = \"{LC37}\"; b = {};\n", leetcode_board());
+    assert_eq!(
+        items(&text, Format::Auto),
+        [Ok(LC37.to_owned()), Ok(LC37.to_owned())]
+    );
     assert_eq!(
         error(&format!("p = '{}'\n", &LC37[..80]), Format::Auto),
         "1:5: expected '[' or '{' to start a board, or a string of 81 cells, found a string of 80 cells"
