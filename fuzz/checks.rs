@@ -88,6 +88,8 @@ pub fn parse(data: &[u8]) {
             Err(e) => {
                 assert_eq!(e.index, i + 1);
                 assert!(e.error.line >= 1 && e.error.line <= lines + 1, "{e:?}");
+                // The puzzle's line: where its board starts, not after the error.
+                assert!(e.line >= 1 && e.line <= e.error.line, "{e:?}");
                 assert!(e.error.column >= 1, "{e:?}");
                 // A message stays short however large the offending input.
                 let message = e.to_string();
