@@ -92,18 +92,9 @@ impl LineParser for Parser {
     }
 
     fn reset(&mut self) {
-        // A line that was not text broke the board before it was read: it
-        // is its line after the complete ones, unless it was the first,
-        // whose count of numbers would have set the board's layout.
-        let per_line = self.per_line.max(1);
-        let not_text = || {
-            if self.rows.is_empty() {
-                Rest::ToBlank
-            } else {
-                Rest::Rows((81 / per_line).saturating_sub(self.rows.len() / per_line + 1))
-            }
-        };
-        self.rest = self.broke.take().unwrap_or_else(not_text);
+        // A line that was not text broke the board before it was read: its
+        // shape is unknown, so the skip goes blind to the next blank line.
+        self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
         self.rows.clear();
     }
 
