@@ -54,14 +54,23 @@ impl LineParser for Parser {
         let result = self.row(text, lineno, out);
         if result.is_err() {
             // The lines after this one are the rest of the board when this
-            // line has the board's count of numbers (a typo in a row), or,
-            // first in its board, a count of 9 or 81. Any other count may be
-            // a stray line rather than a row: skipping by count could then
-            // join parts of two boards into one, so the skip goes blind to
-            // the next blank line instead, and says so.
+            // line is a row with a typo: the board's count of words (9 or 81
+            // first in a board, 9 or more in any case), all numbers but one
+            // or two. Any other line may be a stray one rather than a row (a
+            // heading of nine words, a lone word among rows of one): skipping
+            // by count could then join parts of two boards into one, so the
+            // skip goes blind to the next blank line instead, and says so.
             let n = tokens(text).count();
+            let numbers = tokens(text)
+                .filter(|(_, t)| t.len() == 1 && t.chars().all(|c| cell_value(c).is_some()))
+                .count();
             let per_line = if before == 0 { n } else { self.per_line };
-            let sure = n == per_line && (before > 0 || n == 9 || n == 81);
+            let shaped = if before == 0 {
+                n == 9 || n == 81
+            } else {
+                n == per_line && n >= 9
+            };
+            let sure = shaped && numbers + 2 >= n;
             self.broke = Some(if sure {
                 Rest::Rows((81 / per_line).saturating_sub(before / per_line + 1))
             } else {

@@ -45,17 +45,19 @@ impl LineParser for Parser {
         let result = self.row(text, lineno, out);
         if result.is_err() {
             // The rows after this one when it is a row with a typo: 9 cells
-            // counting the characters that are neither cells nor borders. A
-            // line of another shape may be a stray line rather than a row:
+            // counting the characters that are neither cells nor borders,
+            // all cells but one or two. A line of another shape may be a
+            // stray one rather than a row (a heading of nine characters):
             // skipping by count could then join parts of two boards, so the
             // skip goes blind to the next blank line instead, and says so.
             // A line without cells is not a row.
+            let cells = text.chars().filter(|&c| cell(c).is_some()).count();
             let width = text
                 .chars()
                 .filter(|&c| cell(c).is_some() || !is_decoration(c))
                 .count();
             self.broke = Some(match (has_cells(text), row) {
-                (true, _) if width == 9 => Rest::Rows(9 - row),
+                (true, _) if width == 9 && cells >= 7 => Rest::Rows(9 - row),
                 (true, _) => Rest::ToBlank,
                 (false, 1) => Rest::Nothing,
                 (false, _) => Rest::Rows(10 - row),

@@ -221,9 +221,10 @@ impl Rest {
         }
     }
 
-    /// Whether the skip goes to the next blank line, blind.
+    /// Whether the broken board's end is not known (yet): a skip to the
+    /// next blank line, or brackets still open.
     pub(crate) fn is_blind(self) -> bool {
-        self == Rest::ToBlank
+        matches!(self, Rest::ToBlank | Rest::Open(_))
     }
 
     /// Whether a line, holding cells or not, is skipped.
@@ -343,8 +344,10 @@ pub struct Reader<R> {
     seen_data: bool,
     header_skipped: bool,
     skipping: bool,
-    /// Lines passed over blind while skipping: the first one and how many.
+    /// Lines passed over while skipping: the first one and how many.
     skipped: Option<(usize, usize)>,
+    /// A line before the layout was known was not text.
+    blind_start: bool,
     finished: bool,
 }
 
@@ -378,6 +381,7 @@ impl<R: BufRead> Reader<R> {
             header_skipped: false,
             skipping: false,
             skipped: None,
+            blind_start: false,
             finished: false,
         }
     }
@@ -552,27 +556,21 @@ impl<R: BufRead> Reader<R> {
                 Err(e) => {
                     // Before the layout is known, a line that is not text
                     // cannot decide it: the next data line does, so that
-                    // nothing after it is dropped.
+                    // nothing after it is dropped. Should that be a layout
+                    // whose boards span lines, this line may have begun a
+                    // board: the skip then goes blind to a blank line.
+                    self.blind_start |= self.parser.is_none();
                     self.seen_data |= self.parser.is_some();
+                    if self.skipping {
+                        // The lines passed over so far are reported first.
+                        self.end_skip();
+                    }
                     self.after_error(e, false);
                     continue;
                 }
             };
-            if self.skipping {
-                if text.trim().is_empty() {
-                    self.end_skip();
-                    continue;
-                }
-                if let Some(parser) = self.parser.as_mut() {
-                    let parser = parser.get();
-                    if parser.skips(&text) {
-                        if parser.skips_blind() && !is_filler(&text) {
-                            self.skipped.get_or_insert((lineno, 0)).1 += 1;
-                        }
-                        continue;
-                    }
-                }
-                self.end_skip();
+            if self.skipping && self.skip_line(lineno, &text) {
+                continue;
             }
             if !self.seen_data {
                 if is_filler(&text) {
@@ -588,7 +586,17 @@ impl<R: BufRead> Reader<R> {
                 if self.parser.is_none() {
                     let layout = self.choose_layout(&text)?;
                     self.layout = Some(layout);
-                    self.parser = Some(Parser::new(layout));
+                    let mut parser = Parser::new(layout);
+                    let spans_lines =
+                        matches!(layout, Layout::Boj | Layout::Grid | Layout::Leetcode);
+                    if std::mem::take(&mut self.blind_start) && spans_lines {
+                        parser.get().reset();
+                        self.skipping = true;
+                    }
+                    self.parser = Some(parser);
+                    if self.skipping && self.skip_line(lineno, &text) {
+                        continue;
+                    }
                 }
             }
             let Some(parser) = self.parser.as_mut() else {
@@ -603,12 +611,39 @@ impl<R: BufRead> Reader<R> {
         Ok(())
     }
 
-    /// Ends a skip after an error, reporting the lines it passed over blind.
+    /// Passes `text` over while skipping a broken board; false when the
+    /// skip ends before it (the line is then read as usual).
+    fn skip_line(&mut self, lineno: usize, text: &str) -> bool {
+        if !text.trim().is_empty() {
+            if let Some(parser) = self.parser.as_mut() {
+                if parser.get().skips(text) {
+                    if !is_filler(text) {
+                        self.skipped.get_or_insert((lineno, 0)).1 += 1;
+                    }
+                    return true;
+                }
+            }
+        }
+        let blank = text.trim().is_empty();
+        self.end_skip();
+        blank
+    }
+
+    /// Ends a skip after an error. The lines it passed over are reported
+    /// when the broken board's end was not found (a blind skip, or brackets
+    /// still open at a blank line or the end of the input); lines known to
+    /// be the broken board's own are not.
     fn end_skip(&mut self) {
         self.skipping = false;
+        let blind = self
+            .parser
+            .as_mut()
+            .is_some_and(|parser| parser.get().skips_blind());
         if let Some((first, lines)) = self.skipped.take() {
-            let kind = crate::error::ParseErrorKind::Skipped { lines };
-            self.push_error(ParseError::new(first, 1, kind));
+            if blind {
+                let kind = crate::error::ParseErrorKind::Skipped { lines };
+                self.push_error(ParseError::new(first, 1, kind));
+            }
         }
     }
 

@@ -570,6 +570,11 @@ fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
         (format!("{}{flat}", flat.replacen("5 ", "", 1)), 10),
         // A heading before a board.
         (format!("Case 2:\n{rows}"), 18),
+        // A heading of nine words.
+        (
+            format!("Puzzle two of three from the top95 list here\n{rows}"),
+            18,
+        ),
     ];
     for (bad, lines) in cases {
         let got = items(&format!("{bad}{rows}\n{rows}"), Format::Boj);
@@ -583,17 +588,32 @@ fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
             "the board after the blank line"
         );
     }
-    // A stray line between drawn boards.
+    // A stray line between drawn boards, and a heading of nine characters.
     let drawn = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n\
                  7...2...6\n.6....28.\n...419..5\n....8..79\n";
-    let got = items(
-        &format!("{drawn}x 1 2\n{drawn}{drawn}\n{drawn}"),
-        Format::Grid,
-    );
-    assert_eq!(got.len(), 4, "{got:?}");
-    assert_eq!(got[0], Ok(LC37.to_owned()));
-    assert!(got[1].is_err() && got[2].is_err(), "{got:?}");
-    assert_eq!(got[3], Ok(LC37.to_owned()));
+    for stray in ["x 1 2", "Puzzle 12"] {
+        let text = format!("{drawn}{stray}\n{drawn}{drawn}\n{drawn}");
+        let got = items(&text, Format::Grid);
+        assert_eq!(got.len(), 4, "{got:?}");
+        assert_eq!(got[0], Ok(LC37.to_owned()));
+        assert!(got[1].is_err() && got[2].is_err(), "{got:?}");
+        assert_eq!(got[3], Ok(LC37.to_owned()));
+    }
+    // A first line that is not text, before the layout is known: the lines
+    // after it are skipped to a blank line and reported, not read a row off.
+    let mut bytes = vec![0xFF];
+    bytes.extend(format!("{rows}{rows}\n{rows}").bytes());
+    let got: Vec<_> = super::Reader::new(&bytes[..], Format::Auto)
+        .filter_map(Result::ok)
+        .map(|item| {
+            item.map(|p| p.grid.to_line())
+                .map_err(|e| e.error.to_string())
+        })
+        .collect();
+    assert_eq!(got.len(), 3, "{got:?}");
+    let report = got[1].clone().expect_err("the skip is reported");
+    assert!(report.contains(&skipped(17)), "{report}");
+    assert_eq!(got[2], Ok(LC37.to_owned()));
 }
 
 /// Code that holds a board as one string of 81 cells reads too, as the
