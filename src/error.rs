@@ -61,9 +61,10 @@ pub enum ParseErrorKind {
     #[error("expected UTF-8 text, found the byte 0x{byte:02x}")]
     InvalidUtf8 { byte: u8 },
     /// Lines passed over after an error whose board's extent could not be
-    /// told, up to a blank line or the end: boards among them are not read.
+    /// told (up to a blank line, or the end of the input): boards among
+    /// them are not read.
     #[error(
-        "skipped {lines} more line{} after the error above, up to a blank line, as the broken board's end could not be told; boards among them were not read",
+        "skipped {lines} more line{} after the error above, as the broken board's end could not be told; boards among them were not read",
         if *lines == 1 { "" } else { "s" }
     )]
     Skipped { lines: usize },

@@ -144,7 +144,7 @@ impl LineParser for Parser {
     fn finish(
         &mut self,
         lineno: usize,
-        _out: &mut Vec<Result<Parsed, ParseError>>,
+        out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
         if self.buf.is_empty() || self.discarding {
             return Ok(());
@@ -153,7 +153,17 @@ impl LineParser for Parser {
         let chunk = std::mem::take(&mut self.buf);
         let mut reader = ValueParser::new(&chunk, Cursor::at_line(self.start));
         reader.skip_ws();
-        reader.value(0, KEEP_TOP)?;
+        if let Err(e) = reader.value(0, KEEP_TOP) {
+            // A value left open (a stray `{`) took every line to the end:
+            // the lines after its error are reported, not passed over unsaid.
+            let after = lineno.saturating_sub(e.line);
+            out.push(Err(e));
+            if after > 0 {
+                let kind = ParseErrorKind::Skipped { lines: after };
+                out.push(Err(ParseError::new(lineno - after + 1, 1, kind)));
+            }
+            return Ok(());
+        }
         Err(ParseError::expected(
             lineno + 1,
             1,

@@ -616,6 +616,24 @@ fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
     assert_eq!(got[2], Ok(LC37.to_owned()));
 }
 
+/// A stray `{` leaves a JSON value open to the end of the input: the lines
+/// after its error are reported, not passed over unsaid.
+#[test]
+fn an_unclosed_json_value_reports_the_lines_it_took() {
+    let array = format!("\"{LC37}\"");
+    let got = items(&format!("{{\n[{array}]\n{array}\n{array}\n"), Format::Json);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(
+        got[0],
+        Err("2:1: expected a quoted field name, found '['".into())
+    );
+    let report = got[1].clone().expect_err("the rest is reported");
+    assert!(
+        report.starts_with("3:1: skipped 2 more lines after the error above"),
+        "{report}"
+    );
+}
+
 /// Code that holds a board as one string of 81 cells reads too, as the
 /// auto-detection's `name =` rule promises.
 #[test]
