@@ -17,10 +17,6 @@ pub(super) struct Parser {
     /// Numbers to a line in the board being read (one of [`LAYOUTS`]), set
     /// by its first line.
     per_line: usize,
-    /// What is left of a broken board, once [`LineParser::reset`] has run.
-    rest: Rest,
-    /// Set by an error in a row: the rows of its board after it.
-    broke: Option<Rest>,
 }
 
 /// The white-space-separated tokens of `text` with their 1-based columns.
@@ -71,7 +67,7 @@ impl LineParser for Parser {
                 n == per_line && n >= 9
             };
             let sure = shaped && numbers + 2 >= n;
-            self.broke = Some(if sure {
+            self.rows.broke(if sure {
                 Rest::Rows((81 / per_line).saturating_sub(before / per_line + 1))
             } else {
                 Rest::ToBlank
@@ -101,18 +97,15 @@ impl LineParser for Parser {
     }
 
     fn reset(&mut self) {
-        // A line that was not text broke the board before it was read: its
-        // shape is unknown, so the skip goes blind to the next blank line.
-        self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
-        self.rows.clear();
+        self.rows.reset();
     }
 
     fn skips(&mut self, text: &str) -> bool {
-        self.rest.skips(!super::is_filler(text))
+        self.rows.skips(!super::is_filler(text))
     }
 
     fn skips_blind(&self) -> bool {
-        self.rest.is_blind()
+        self.rows.skips_blind()
     }
 }
 

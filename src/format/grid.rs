@@ -9,10 +9,6 @@ use crate::grid::Grid;
 #[derive(Debug, Default)]
 pub(super) struct Parser {
     rows: Rows,
-    /// What is left of a broken board, once [`LineParser::reset`] has run.
-    rest: Rest,
-    /// Set by an error in a line: the rows of its board after it.
-    broke: Option<Rest>,
 }
 
 fn has_cells(text: &str) -> bool {
@@ -56,7 +52,7 @@ impl LineParser for Parser {
                 .chars()
                 .filter(|&c| cell(c).is_some() || !is_decoration(c))
                 .count();
-            self.broke = Some(match (has_cells(text), row) {
+            self.rows.broke(match (has_cells(text), row) {
                 (true, _) if width == 9 && cells >= 7 => Rest::Rows(9 - row),
                 (true, _) => Rest::ToBlank,
                 (false, 1) => Rest::Nothing,
@@ -79,17 +75,15 @@ impl LineParser for Parser {
     }
 
     fn reset(&mut self) {
-        // A line that was not text may or may not have been a row.
-        self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
-        self.rows.clear();
+        self.rows.reset();
     }
 
     fn skips(&mut self, text: &str) -> bool {
-        self.rest.skips(!super::is_filler(text) && has_cells(text))
+        self.rows.skips(!super::is_filler(text) && has_cells(text))
     }
 
     fn skips_blind(&self) -> bool {
-        self.rest.is_blind()
+        self.rows.skips_blind()
     }
 }
 

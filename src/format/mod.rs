@@ -697,6 +697,10 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
 pub(crate) struct Rows {
     cells: Vec<u8>,
     start: usize,
+    /// Set by an error in a line: what is left of its board after it.
+    broke: Option<Rest>,
+    /// What is left of a broken board, once [`Rows::reset`] has run.
+    rest: Rest,
 }
 
 impl Rows {
@@ -741,8 +745,26 @@ impl Rows {
         }
     }
 
-    fn clear(&mut self) {
+    /// Notes, after an error in a line, what is left of its board.
+    fn broke(&mut self, rest: Rest) {
+        self.broke = Some(rest);
+    }
+
+    /// Forgets the broken board; what is left of it is what the error
+    /// noted, else (a line that was not text, of unknown shape) everything
+    /// up to the next blank line.
+    fn reset(&mut self) {
+        self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
         self.cells.clear();
+    }
+
+    /// Whether a line, holding cells or not, is skipped (see [`Rest::skips`]).
+    fn skips(&mut self, has_cells: bool) -> bool {
+        self.rest.skips(has_cells)
+    }
+
+    fn skips_blind(&self) -> bool {
+        self.rest.is_blind()
     }
 
     /// At the end of the input after `lineno` lines: an error when the board
