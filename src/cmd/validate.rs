@@ -71,9 +71,9 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         error_records: args.output.json && !args.quiet,
         // Text output names a board only when its input holds several,
         // which is known once a second one is in sight. JSON and `--quiet`
-        // need not wait for it (with `--line-buffered` each answer goes out
-        // as soon as its puzzle is read).
-        lookahead: !args.output.json && !args.quiet,
+        // need not wait for it, nor `--line-buffered`, whose answers go out
+        // as soon as their puzzle is read: it names every board instead.
+        lookahead: !args.output.json && !args.quiet && !args.output.line_buffered,
     };
     each_puzzle(
         &args.files,
@@ -116,7 +116,7 @@ fn handle(
         })?;
         return Ok(exit);
     }
-    if several {
+    if several || args.output.line_buffered {
         out.line(&format!("{source}:{}: {word}", puzzle.index))?;
     } else {
         out.line(word)?;
