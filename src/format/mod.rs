@@ -453,8 +453,15 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn push_error(&mut self, error: ParseError) {
-        let index = self.next_index;
-        self.next_index += 1;
+        // The lines skipped after an error are reported with the position of
+        // the broken board they follow: they do not take one of their own,
+        // so that the boards after them keep their positions.
+        let index = if matches!(error.kind, ParseErrorKind::Skipped { .. }) {
+            self.next_index.saturating_sub(1).max(1)
+        } else {
+            self.next_index += 1;
+            self.next_index - 1
+        };
         let start = self.parser.as_mut().and_then(|p| p.get().start());
         self.ready.push_back(Err(ItemError {
             index,

@@ -616,6 +616,24 @@ fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
     assert_eq!(got[2], Ok(LC37.to_owned()));
 }
 
+/// The lines skipped after an error take no position of their own: the
+/// skip is reported with the position of the broken board, and the board
+/// after the blank line is the second one, as it was written.
+#[test]
+fn a_skip_takes_no_position() {
+    let rows = boj_rows(LC37);
+    let broken = rows.replacen("0 9 8", "0 9 8 1", 1);
+    let text = format!("{broken}\n{rows}");
+    let got: Vec<(usize, bool)> = super::Reader::new(text.as_bytes(), Format::Boj)
+        .filter_map(Result::ok)
+        .map(|item| match item {
+            Ok(p) => (p.index, true),
+            Err(e) => (e.index, false),
+        })
+        .collect();
+    assert_eq!(got, [(1, false), (1, false), (2, true)]);
+}
+
 /// A stray `{` leaves a JSON value open to the end of the input: the lines
 /// after its error are reported, not passed over unsaid.
 #[test]
