@@ -7,7 +7,9 @@
 //! 2. starts with a run of 81 cell characters (`0`–`9`, `.`) → `line` (any run
 //!    longer than a grid row's 9 counts, so a broken line is reported as one);
 //! 3. white-space-separated single digits only → `boj`;
-//! 4. anything else → `grid`.
+//! 4. anything else → `grid`, but for a first line with a typo: nine words or
+//!    more, no grid border among them, all but one or two single digits →
+//!    `boj`; a first word holding more cells than a grid row → `line`.
 
 use super::{Layout, cell_value};
 
@@ -70,13 +72,34 @@ pub fn detect(text: &str) -> Layout {
     {
         return Layout::Line;
     }
-    let single_digits = first
-        .split_whitespace()
-        .all(|token| token.len() == 1 && token.as_bytes()[0].is_ascii_digit());
+    let digit = |token: &str| token.len() == 1 && token.as_bytes()[0].is_ascii_digit();
+    let words: Vec<&str> = first.split_whitespace().collect();
     // One digit alone is a BOJ board written a number to a line (a grid row
     // holds 9 cells).
-    if single_digits && !first.is_empty() {
+    if !words.is_empty() && words.iter().all(|w| digit(w)) {
         return Layout::Boj;
+    }
+    // A first line with a typo must not pick a layout that reads the rest of
+    // the input wrongly: a row of BOJ numbers with a stray word or two (no
+    // grid border among them), and a first word with more cells than a grid
+    // row holds (a line puzzle broken before its 10th cell).
+    let decoration = |w: &str| w.chars().all(|c| matches!(c, '|' | '-' | '+' | '='));
+    if words.len() >= 9
+        && !words.iter().any(|w| decoration(w))
+        && words.iter().filter(|w| !digit(w)).count() <= 2
+    {
+        return Layout::Boj;
+    }
+    let first_word = words
+        .first()
+        .map_or("", |w| w.split(',').next().unwrap_or(""));
+    if first_word
+        .chars()
+        .filter(|&c| cell_value(c).is_some())
+        .count()
+        > LONGEST_GRID_RUN
+    {
+        return Layout::Line;
     }
     Layout::Grid
 }
@@ -132,6 +155,20 @@ mod tests {
         assert_eq!(detect("5 3 . | . 7 . | . . ."), Layout::Grid);
         assert_eq!(detect("530070000"), Layout::Grid);
         assert_eq!(detect("53..7....6..195...x"), Layout::Line);
+        // A typo early in the first line.
+        assert_eq!(detect(&line.replacen('.', "x", 1)), Layout::Line);
+        assert_eq!(
+            detect(&format!("{},rated", line.replacen('5', "?", 1))),
+            Layout::Line
+        );
+        assert_eq!(detect("0 3 5 4 x 9 2 7 8"), Layout::Boj);
+        assert_eq!(detect("0 3 5 | 4 x 9 | 2 7 8"), Layout::Grid);
+        assert_eq!(detect("5 3 x | . 7 . | . . ."), Layout::Grid);
+        assert_eq!(detect("5 3 . . 7 . . . ."), Layout::Grid);
+        assert_eq!(
+            detect("Puzzle 12 of the top95 list by Peter Norvig"),
+            Layout::Grid
+        );
         assert_eq!(detect("53.|.7.|..."), Layout::Grid);
         assert_eq!(detect("[[5,3,0,0,7,0,0,0,0],"), Layout::Json);
         assert_eq!(detect("[[\"5\",\"3\",\".\"],"), Layout::Leetcode);

@@ -634,6 +634,22 @@ fn a_skip_takes_no_position() {
     assert_eq!(got, [(1, false), (1, false), (2, true)]);
 }
 
+/// A typo early in the first line still lets auto-detection choose the
+/// layout the rest of the input is in: the first puzzle is the one error.
+#[test]
+fn a_typo_in_the_first_line_does_not_change_the_layout() {
+    let line = LC37.replacen('.', "x", 1);
+    let got = items(&format!("{line}\n{LC37}\n{LC37}\n"), Format::Auto);
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert!(got[0].is_err(), "{got:?}");
+    assert_eq!(got[1..], [Ok(LC37.to_owned()), Ok(LC37.to_owned())]);
+    let rows = boj_rows(LC37);
+    let broken = rows.replacen('0', "x", 1);
+    let got = items(&format!("{broken}\n{rows}"), Format::Auto);
+    assert!(got[0].is_err(), "{got:?}");
+    assert_eq!(got.last(), Some(&Ok(LC37.to_owned())), "{got:?}");
+}
+
 /// A stray `{` leaves a JSON value open to the end of the input: the lines
 /// after its error are reported, not passed over unsaid.
 #[test]
