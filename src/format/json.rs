@@ -18,6 +18,9 @@ use super::{LineParser, MAX_DEPTH, MAX_VALUE, Parsed, cell_value};
 use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
+/// Times the records after a value left open to the end are read again
+/// (see [`Parser::finish_with`]): a bound on the work a crafted input can ask.
+const MAX_RESTARTS: usize = 8;
 /// Items kept per array: a board has at most 81 cells or 9 rows.
 const KEEP_ITEMS: usize = 81;
 /// Levels of arrays kept below a top-level value: a list of boards, each
@@ -146,14 +149,71 @@ impl LineParser for Parser {
         lineno: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
+        self.finish_with(lineno, out, MAX_RESTARTS)
+    }
+    fn reset(&mut self) {
+        self.buf.clear();
+        self.chunk.clear();
+        self.streaming = false;
+        // Skipping a value over a limit goes on to its end.
+        if !self.discarding {
+            self.depth = 0;
+        }
+        self.in_string = false;
+        self.escaped = false;
+    }
+
+    fn skips(&mut self, _text: &str) -> bool {
+        false
+    }
+}
+
+impl Parser {
+    /// [`LineParser::finish`], reading on after a value left open at most
+    /// `restarts` more times (each pass reads the rest of the input again).
+    fn finish_with(
+        &mut self,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+        restarts: usize,
+    ) -> Result<(), ParseError> {
         if self.buf.is_empty() || self.discarding {
             return Ok(());
         }
         // Let the parser say what is missing.
         let chunk = std::mem::take(&mut self.buf);
-        let mut reader = ValueParser::new(&chunk, Cursor::at_line(self.start));
+        let start = self.start;
+        let mut reader = ValueParser::new(&chunk, Cursor::at_line(start));
         reader.skip_ws();
         if let Err(e) = reader.value(0, KEEP_TOP) {
+            // JSON Lines with a bracket missing: the value stayed open, and
+            // its error is at the first thing on a later line, where the
+            // next record starts. Everything from that line is read again,
+            // as values of their own.
+            let lines: Vec<&str> = chunk.lines().collect();
+            let first_column =
+                |text: &str| text.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            let restart = restarts > 0
+                && e.line > start
+                && lines
+                    .get(e.line - start)
+                    .is_some_and(|text| first_column(text) == e.column);
+            if restart {
+                out.push(Err(e.clone()));
+                self.reset();
+                for (n, text) in (start..).zip(&lines).skip(e.line - start) {
+                    if let Err(err) = self.line(text, n, out) {
+                        out.push(Err(err));
+                        self.reset();
+                    }
+                    while self.has_more() {
+                        if let Err(err) = self.resume(out) {
+                            out.push(Err(err));
+                        }
+                    }
+                }
+                return self.finish_with(lineno, out, restarts - 1);
+            }
             // A value left open (a stray `{`) took every line to the end:
             // the lines after its error are reported, not passed over unsaid.
             let after = lineno.saturating_sub(e.line);
@@ -170,22 +230,6 @@ impl LineParser for Parser {
             "the rest of the JSON value",
             Found::EndOfInput,
         ))
-    }
-
-    fn reset(&mut self) {
-        self.buf.clear();
-        self.chunk.clear();
-        self.streaming = false;
-        // Skipping a value over a limit goes on to its end.
-        if !self.discarding {
-            self.depth = 0;
-        }
-        self.in_string = false;
-        self.escaped = false;
-    }
-
-    fn skips(&mut self, _text: &str) -> bool {
-        false
     }
 }
 

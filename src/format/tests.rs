@@ -650,20 +650,41 @@ fn a_typo_in_the_first_line_does_not_change_the_layout() {
     assert_eq!(got.last(), Some(&Ok(LC37.to_owned())), "{got:?}");
 }
 
-/// A stray `{` leaves a JSON value open to the end of the input: the lines
-/// after its error are reported, not passed over unsaid.
+/// A value left open to the end of the input: when its error is at the
+/// first thing on a later line (a stray `{`, or JSON Lines with a bracket
+/// missing), the records from that line on are read as values of their
+/// own; otherwise the lines after the error are reported, not passed over
+/// unsaid.
 #[test]
-fn an_unclosed_json_value_reports_the_lines_it_took() {
+fn an_unclosed_json_value_reads_on_or_reports_the_lines_it_took() {
     let array = format!("\"{LC37}\"");
     let got = items(&format!("{{\n[{array}]\n{array}\n{array}\n"), Format::Json);
-    assert_eq!(got.len(), 2, "{got:?}");
     assert_eq!(
         got[0],
         Err("2:1: expected a quoted field name, found '['".into())
     );
+    assert_eq!(
+        got[1..],
+        [
+            Ok(LC37.to_owned()),
+            Ok(LC37.to_owned()),
+            Ok(LC37.to_owned())
+        ]
+    );
+    let got = items(
+        &format!("{array}\n{{\"puzzle\": {array}\n{array}\n"),
+        Format::Json,
+    );
+    assert_eq!(got.len(), 3, "{got:?}");
+    assert_eq!(got[0], Ok(LC37.to_owned()));
+    assert_eq!(got[1], Err("3:1: expected ',' or '}', found '\"'".into()));
+    assert_eq!(got[2], Ok(LC37.to_owned()));
+    let got = items(&format!("{{\"a\" 1\n{array}\n{array}\n"), Format::Json);
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(got[0], Err("1:6: expected ':', found '1'".into()));
     let report = got[1].clone().expect_err("the rest is reported");
     assert!(
-        report.starts_with("3:1: skipped 2 more lines after the error above"),
+        report.starts_with("2:1: skipped 2 more lines after the error above"),
         "{report}"
     );
 }
