@@ -443,9 +443,18 @@ impl Walk<'_> {
                 }
             };
             if meta.is_dir() {
-                if self.recursive && (self.skip.is_none() || file_id(&path).as_ref() != self.skip) {
-                    self.dir(&rel);
+                if !self.recursive {
+                    continue;
                 }
+                if self.skip.is_some() && file_id(&path).as_ref() == self.skip {
+                    // Said, not silent: files the user put there are left out too.
+                    diag(format_args!(
+                        "{}: not read, it is the --out directory",
+                        path.display()
+                    ));
+                    continue;
+                }
+                self.dir(&rel);
             } else if meta.is_file() && self.filter.accepts(&rel) {
                 self.files
                     .push(InputFile::file(path, rel, Some(meta.len())));

@@ -717,9 +717,16 @@ fn an_output_tree_inside_the_input_tree_is_not_read_back() {
     let args = ["batch", "-r", "--out", path_str(&out), path_str(&inputs)];
     check(&args, "", "", 0);
     let first = tree(dir.path());
-    // The second run finds `in/solved` but leaves it out of its inputs.
+    // The second run finds `in/solved` but leaves it out of its inputs,
+    // and says so.
     let output = check(&args, "", "", 0);
-    assert!(stderr(&output).contains("sudokit: 2 files, 2 puzzles"));
+    let err = stderr(&output);
+    assert!(err.contains("sudokit: 2 files, 2 puzzles"), "{err}");
+    let note = format!(
+        "sudokit: {}: not read, it is the --out directory",
+        out.display()
+    );
+    assert!(err.contains(&note), "{err}");
     assert_eq!(tree(dir.path()), first);
     assert!(first.contains_key("in/solved/top1.txt"));
     assert!(first.contains_key("in/solved/deeper/norvig.txt"));
