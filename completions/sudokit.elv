@@ -63,7 +63,7 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand -f 'Input format (auto: decided per input from its first data)'
             cand --format 'Input format (auto: decided per input from its first data)'
             cand --to 'Layout of written boards (default: the layout of each input)'
-            cand --glob 'Only files whose name matches this glob (e.g. ''*.txt''); may be repeated'
+            cand --glob 'Only files whose name matches this glob (e.g. ''*.txt''); ''!GLOB'' leaves matching files out; may be repeated, the last match wins'
             cand -j 'Worker threads (default: every core)'
             cand --jobs 'Worker threads (default: every core)'
             cand --out 'Write each input''s solutions to a file at the same relative path under DIR'

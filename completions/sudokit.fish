@@ -76,7 +76,7 @@ leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
 line\t'One 81-character line per board'
 json\t'A 9×9 JSON array of numbers per line'
 grid\t'A board drawn for people'"
-complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l glob -d 'Only files whose name matches this glob (e.g. \'*.txt\'); may be repeated' -r
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l glob -d 'Only files whose name matches this glob (e.g. \'*.txt\'); \'!GLOB\' leaves matching files out; may be repeated, the last match wins' -r
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s j -l jobs -d 'Worker threads (default: every core)' -r
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l out -d 'Write each input\'s solutions to a file at the same relative path under DIR' -r -f -a "(__fish_complete_directories)"
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l progress -d 'When to show a progress bar on standard error' -r -f -a "auto\t'Only when standard error is a terminal'

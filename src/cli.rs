@@ -173,7 +173,8 @@ pub struct BatchArgs {
     /// Descend into subdirectories.
     #[arg(short, long)]
     pub recursive: bool,
-    /// Only files whose name matches this glob (e.g. '*.txt'); may be repeated.
+    /// Only files whose name matches this glob (e.g. '*.txt'); '!GLOB' leaves
+    /// matching files out; may be repeated, the last match wins.
     #[arg(long, value_name = "GLOB")]
     pub glob: Vec<String>,
     /// Worker threads (default: every core).

@@ -46,7 +46,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use globset::{GlobBuilder, GlobMatcher};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use serde::Serialize;
 
@@ -279,40 +279,59 @@ impl InputFile {
 /// against the path below the directory named on the command line.
 #[derive(Debug)]
 struct NameFilter {
-    names: GlobSet,
-    paths: GlobSet,
-    any: bool,
+    /// In command-line order: a later match wins, as in ripgrep.
+    patterns: Vec<Pattern>,
+    /// Some pattern keeps files: a file no pattern matches is left out.
+    keeps: bool,
+}
+
+#[derive(Debug)]
+struct Pattern {
+    matcher: GlobMatcher,
+    /// Matched against the path below the directory named (the pattern has
+    /// a `/`), else against the file name.
+    path: bool,
+    /// `!GLOB`: leaves matching files out.
+    excludes: bool,
 }
 
 impl NameFilter {
     fn new(patterns: &[String]) -> anyhow::Result<NameFilter> {
-        let mut names = GlobSetBuilder::new();
-        let mut paths = GlobSetBuilder::new();
+        let mut built = Vec::new();
         for pattern in patterns {
-            let glob = GlobBuilder::new(pattern)
+            let (excludes, glob) = match pattern.strip_prefix('!') {
+                Some(rest) => (true, rest),
+                None => (false, pattern.as_str()),
+            };
+            let matcher = GlobBuilder::new(glob)
                 .literal_separator(true)
                 .build()
-                .map_err(|e| anyhow::anyhow!("--glob: {e}"))?;
-            if pattern.contains('/') {
-                paths.add(glob);
-            } else {
-                names.add(glob);
-            }
+                .map_err(|e| anyhow::anyhow!("--glob: {e}"))?
+                .compile_matcher();
+            built.push(Pattern {
+                matcher,
+                path: glob.contains('/'),
+                excludes,
+            });
         }
-        let build = |set: GlobSetBuilder| set.build().map_err(|e| anyhow::anyhow!("--glob: {e}"));
         Ok(NameFilter {
-            names: build(names)?,
-            paths: build(paths)?,
-            any: !patterns.is_empty(),
+            keeps: built.iter().any(|p| !p.excludes),
+            patterns: built,
         })
     }
 
     fn accepts(&self, rel: &Path) -> bool {
-        !self.any
-            || rel
-                .file_name()
-                .is_some_and(|name| self.names.is_match(name))
-            || self.paths.is_match(rel)
+        let hit = |p: &Pattern| {
+            if p.path {
+                p.matcher.is_match(rel)
+            } else {
+                rel.file_name().is_some_and(|name| p.matcher.is_match(name))
+            }
+        };
+        match self.patterns.iter().rev().find(|p| hit(p)) {
+            Some(p) => !p.excludes,
+            None => !self.keeps,
+        }
     }
 }
 

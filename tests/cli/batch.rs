@@ -316,6 +316,38 @@ fn glob_filters_file_names_and_relative_paths() {
     );
     let output = check(&["batch", "--glob", "[", "batch"], "", "", 2);
     assert!(stderr(&output).starts_with("sudokit: --glob: "));
+    // `!GLOB` leaves files out; the last pattern that matches decides.
+    let without_line = format!(
+        "{BAD}\
+         batch/boj.txt:1:{BOJ_SOLVED}\n\
+         batch/leetcode.txt:1:{LC37_SOLVED}\n{}",
+        nested_text()
+    );
+    let args = [
+        "batch",
+        "-r",
+        "--glob",
+        "*.txt",
+        "--glob",
+        "!line.txt",
+        "batch",
+    ];
+    check(&args, "", &without_line, 2);
+    let args = [
+        "batch",
+        "-r",
+        "--glob",
+        "!line.txt",
+        "--glob",
+        "*.txt",
+        "batch",
+    ];
+    check(&args, "", &txt, 2);
+    // With only `!` patterns, what none of them matches is kept.
+    let output = sudokit(&["batch", "-r", "--glob", "!*.txt", "batch"], "");
+    let out = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(out.contains("batch/grid.sdk:1:"), "{out}");
+    assert!(!out.contains(".txt:"), "{out}");
 }
 
 /// A generated tree: many small files and one large one, with every status.
