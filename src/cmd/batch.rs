@@ -417,7 +417,12 @@ struct Walk<'a> {
 
 impl Walk<'_> {
     fn dir(&mut self, rel: &Path) {
-        let dir = self.root.join(rel);
+        // Not `join("")`, which would add a `/` to the name in messages.
+        let dir = if rel.as_os_str().is_empty() {
+            self.root.to_path_buf()
+        } else {
+            self.root.join(rel)
+        };
         if let Some(id) = file_id(&dir) {
             if !self.visited.insert(id) {
                 return;
@@ -1506,10 +1511,29 @@ fn temporaries() -> MutexGuard<'static, Vec<PathBuf>> {
     TEMPORARIES.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
+/// Of the directories leading to `dir`, the first one that is not a
+/// directory (for the error when one cannot be made).
+fn blocking(dir: &Path) -> &Path {
+    dir.ancestors()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .find(|a| !a.as_os_str().is_empty() && !a.is_dir())
+        .unwrap_or(dir)
+}
+
 impl Sink {
     fn create(target: &Path) -> io::Result<Sink> {
         let dir = target.parent().unwrap_or(Path::new("."));
-        fs::create_dir_all(dir)?;
+        fs::create_dir_all(dir).map_err(|err| {
+            // "File exists" would mislead: some part of the way is a file
+            // (or a dangling link) where a directory must go.
+            if err.kind() == io::ErrorKind::AlreadyExists {
+                io::Error::other(format!("{} is not a directory", blocking(dir).display()))
+            } else {
+                err
+            }
+        })?;
         let name = target.file_name().unwrap_or_default().to_string_lossy();
         let pid = std::process::id();
         // The name is hidden (a later batch over this tree skips it) and

@@ -764,6 +764,26 @@ fn an_output_tree_inside_the_input_tree_is_not_read_back() {
     assert!(first.contains_key("in/solved/deeper/norvig.txt"));
 }
 
+/// A file where `--out` needs a directory is named as such, not as the
+/// "File exists" the system reports.
+#[test]
+fn a_file_in_the_way_of_an_output_directory_is_named() {
+    let dir = scratch();
+    let inputs = dir.path().join("in");
+    copy_tree(&fixtures().join("batch/nested"), &inputs);
+    let out = dir.path().join("out");
+    fs::create_dir(&out).expect("made");
+    fs::write(out.join("deeper"), "").expect("written");
+    let output = sudokit(
+        &["batch", "-r", "--out", path_str(&out), path_str(&inputs)],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    let expected = format!("{} is not a directory", out.join("deeper").display());
+    assert!(err.contains(&expected), "{err}");
+}
+
 #[test]
 fn an_empty_directory_is_an_empty_batch_with_a_warning() {
     let dir = scratch();
