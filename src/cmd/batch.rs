@@ -105,6 +105,10 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
             .context("starting the solver threads")?;
     }
     let out_dir = args.out.as_deref();
+    if args.to.is_some() && out_dir.is_none() {
+        // Standard output has one shape, `path:index:solution`.
+        diag("--to only sets the layout of files written under --out; it has no effect here");
+    }
     let files: Arc<[InputFile]> = collect(args, &filter, out_dir).into();
     if files.is_empty() {
         // Not an error (an empty directory is a valid, empty batch), but

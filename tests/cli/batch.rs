@@ -785,6 +785,17 @@ fn a_file_in_the_way_of_an_output_directory_is_named() {
 }
 
 #[test]
+fn to_without_out_says_it_has_no_effect() {
+    let output = check(
+        &["batch", "--to", "boj", "-"],
+        &format!("{LC37}\n"),
+        &format!("<stdin>:1:{LC37_SOLVED}\n"),
+        0,
+    );
+    assert!(stderr(&output).contains("--to only sets the layout of files written under --out"));
+}
+
+#[test]
 fn an_empty_directory_is_an_empty_batch_with_a_warning() {
     let dir = scratch();
     let output = check(&["batch", path_str(dir.path())], "", "", 0);
