@@ -311,6 +311,8 @@ struct Array {
     all_scalar: bool,
     /// Every item is an array of scalars (a board row).
     all_rows: bool,
+    /// Items that are neither arrays nor objects.
+    scalars: usize,
 }
 
 impl Array {
@@ -320,12 +322,14 @@ impl Array {
             len: 0,
             all_scalar: true,
             all_rows: true,
+            scalars: 0,
         }
     }
 
     fn push(&mut self, item: Value, keep: bool) {
         self.len += 1;
         self.all_scalar &= item.is_scalar();
+        self.scalars += usize::from(item.is_scalar());
         self.all_rows &= matches!(&item.kind, Kind::Array(a) if a.all_scalar);
         if keep && self.items.len() < KEEP_ITEMS {
             self.items.push(item);
@@ -665,8 +669,15 @@ fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
 }
 
 /// Whether an array is one board (9 rows, or 81 cells) rather than a list of puzzles.
+/// Nine rows of nine with a stray array or object among their cells are a
+/// board too, so that the stray cell is the one error (a list of nine
+/// boards has no cells in its rows).
 fn is_board_array(array: &Array) -> bool {
-    (array.len == 81 && array.all_scalar) || (array.len > 0 && array.all_rows)
+    let row_like =
+        |v: &Value| matches!(&v.kind, Kind::Array(row) if row.len == 9 && row.scalars + 2 >= 9);
+    (array.len == 81 && array.all_scalar)
+        || (array.len > 0 && array.all_rows)
+        || (array.len == 9 && array.whole().is_some_and(|rows| rows.iter().all(row_like)))
 }
 
 const BOARD: &str = "a board: a 9×9 array or a string of 81 cells";

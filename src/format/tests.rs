@@ -650,6 +650,34 @@ fn a_typo_in_the_first_line_does_not_change_the_layout() {
     assert_eq!(got.last(), Some(&Ok(LC37.to_owned())), "{got:?}");
 }
 
+/// A stray array among a board's cells is that board's one error, at the
+/// stray cell, not nine errors of a list of boards.
+#[test]
+fn a_stray_array_in_a_board_is_one_error_at_its_place() {
+    let rows: Vec<String> = LC37
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&c| {
+                    if c == b'.' {
+                        "0".to_owned()
+                    } else {
+                        (c as char).to_string()
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let text = format!("[{}]\n", rows.join(",")).replacen("[5,3,", "[5,[3],", 1);
+    let got = items(&text, Format::Json);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let error = got[0].clone().expect_err("a stray array");
+    assert!(error.starts_with("1:5: expected a number 0-9"), "{error}");
+}
+
 /// A value left open to the end of the input: when its error is at the
 /// first thing on a later line (a stray `{`, or JSON Lines with a bracket
 /// missing), the records from that line on are read as values of their
