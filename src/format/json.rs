@@ -486,11 +486,13 @@ impl<'a> ValueParser<'a> {
                         // Objects do not count as a level: `{"grid": …}`
                         // holds its board where an array would.
                         let value = self.value(depth + 1, keep)?;
-                        let wanted = FIELDS.contains(&key.as_str())
-                            && !matches!(value.kind, Kind::Null)
-                            || key == "summary";
-                        if wanted && !fields.iter().any(|(k, _)| *k == key) {
-                            fields.push((key, value));
+                        // A key given twice counts once, with its last
+                        // value, as in jq (a null one drops the field).
+                        if FIELDS.contains(&key.as_str()) || key == "summary" {
+                            fields.retain(|(k, _)| *k != key);
+                            if !matches!(value.kind, Kind::Null) {
+                                fields.push((key, value));
+                            }
                         }
                         self.skip_ws();
                         match self.peek() {

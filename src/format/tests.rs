@@ -678,6 +678,16 @@ fn a_stray_array_in_a_board_is_one_error_at_its_place() {
     assert!(error.starts_with("1:5: expected a number 0-9"), "{error}");
 }
 
+/// A key given twice counts once, with its last value, as in jq.
+#[test]
+fn a_repeated_key_takes_its_last_value() {
+    let other = LC37.replacen('5', ".", 1);
+    let text = format!("{{\"puzzle\": \"{other}\", \"puzzle\": \"{LC37}\"}}\n");
+    assert_eq!(items(&text, Format::Json), [Ok(LC37.to_owned())]);
+    let text = format!("{{\"grid\": \"{LC37}\", \"grid\": null, \"board\": \"{other}\"}}\n");
+    assert_eq!(items(&text, Format::Json), [Ok(other.clone())]);
+}
+
 /// A value left open to the end of the input: when its error is at the
 /// first thing on a later line (a stray `{`, or JSON Lines with a bracket
 /// missing), the records from that line on are read as values of their
