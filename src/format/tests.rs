@@ -654,22 +654,9 @@ fn a_typo_in_the_first_line_does_not_change_the_layout() {
 /// stray cell, not nine errors of a list of boards.
 #[test]
 fn a_stray_array_in_a_board_is_one_error_at_its_place() {
-    let rows: Vec<String> = LC37
-        .as_bytes()
-        .chunks(9)
-        .map(|row| {
-            let cells: Vec<String> = row
-                .iter()
-                .map(|&c| {
-                    if c == b'.' {
-                        "0".to_owned()
-                    } else {
-                        (c as char).to_string()
-                    }
-                })
-                .collect();
-            format!("[{}]", cells.join(","))
-        })
+    let rows: Vec<String> = boj_rows(LC37)
+        .lines()
+        .map(|row| format!("[{}]", row.replace(' ', ",")))
         .collect();
     let text = format!("[{}]\n", rows.join(",")).replacen("[5,3,", "[5,[3],", 1);
     let got = items(&text, Format::Json);
