@@ -4,12 +4,13 @@
 //! 1. starts with `[` `{` `"` `'` or a declaration `name =` → `json` or
 //!    `leetcode` (one-character quoted cells, C-style braces or a declaration
 //!    mean `leetcode`; everything else `json`);
-//! 2. starts with a run of 81 cell characters (`0`–`9`, `.`) → `line` (any run
-//!    longer than a grid row's 9 counts, so a broken line is reported as one);
-//! 3. white-space-separated single digits only → `boj`;
-//! 4. anything else → `grid`, but for a first line with a typo: nine words or
-//!    more, no grid border among them, all but one or two single digits →
-//!    `boj`; a first word holding more cells than a grid row → `line`.
+//! 2. a first field (up to white space or a separator) of 81 cell characters
+//!    (`0`–`9`, `.`) → `line` (any field with more cells than a grid row's 9
+//!    counts, so a broken line is reported as one);
+//! 3. white-space-separated single digits only → `boj`, and so are nine
+//!    words or more, no grid border among them, all but one or two single
+//!    digits (a BOJ row with a typo);
+//! 4. anything else → `grid`.
 
 use super::{Layout, cell_value};
 
@@ -62,14 +63,14 @@ pub fn detect(text: &str) -> Layout {
     if let Some(body) = structured_start(text) {
         return structured(body);
     }
-    // A grid row has at most 9 cells in a run; a longer run is a line puzzle,
-    // even a broken one, so that its error is reported as one.
-    if first
-        .chars()
-        .take_while(|&c| cell_value(c).is_some())
-        .count()
-        > LONGEST_GRID_RUN
-    {
+    // A grid row holds at most 9 cells: a first field (up to white space or
+    // a separator) with more is a line puzzle, even a broken one (a typo
+    // before its 10th cell too), so that its error is reported as one.
+    let field = first
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '|'))
+        .next()
+        .unwrap_or("");
+    if field.chars().filter(|&c| cell_value(c).is_some()).count() > LONGEST_GRID_RUN {
         return Layout::Line;
     }
     let digit = |token: &str| token.len() == 1 && token.as_bytes()[0].is_ascii_digit();
@@ -79,27 +80,15 @@ pub fn detect(text: &str) -> Layout {
     if !words.is_empty() && words.iter().all(|w| digit(w)) {
         return Layout::Boj;
     }
-    // A first line with a typo must not pick a layout that reads the rest of
-    // the input wrongly: a row of BOJ numbers with a stray word or two (no
-    // grid border among them), and a first word with more cells than a grid
-    // row holds (a line puzzle broken before its 10th cell).
+    // A row of BOJ numbers with a typo must not pick a layout that reads
+    // the rest of the input wrongly: a stray word or two, no grid border
+    // among them, is still a BOJ row.
     let decoration = |w: &str| w.chars().all(|c| matches!(c, '|' | '-' | '+' | '='));
     if words.len() >= 9
         && !words.iter().any(|w| decoration(w))
         && words.iter().filter(|w| !digit(w)).count() <= 2
     {
         return Layout::Boj;
-    }
-    let first_word = words
-        .first()
-        .map_or("", |w| w.split(',').next().unwrap_or(""));
-    if first_word
-        .chars()
-        .filter(|&c| cell_value(c).is_some())
-        .count()
-        > LONGEST_GRID_RUN
-    {
-        return Layout::Line;
     }
     Layout::Grid
 }
