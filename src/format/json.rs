@@ -151,6 +151,7 @@ impl LineParser for Parser {
     ) -> Result<(), ParseError> {
         self.finish_with(lineno, out, MAX_RESTARTS)
     }
+
     fn reset(&mut self) {
         self.buf.clear();
         self.chunk.clear();
@@ -231,9 +232,7 @@ impl Parser {
             Found::EndOfInput,
         ))
     }
-}
 
-impl Parser {
     /// Turns the next top-level value of `chunk` (or the next element of a
     /// long top-level list) into boards.
     fn step(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
@@ -307,8 +306,6 @@ enum Kind {
 struct Array {
     items: Vec<Value>,
     len: usize,
-    /// No item is an array or an object.
-    all_scalar: bool,
     /// Every item is an array of scalars (a board row).
     all_rows: bool,
     /// Items that are neither arrays nor objects.
@@ -320,7 +317,6 @@ impl Array {
         Array {
             items: Vec::new(),
             len: 0,
-            all_scalar: true,
             all_rows: true,
             scalars: 0,
         }
@@ -328,12 +324,16 @@ impl Array {
 
     fn push(&mut self, item: Value, keep: bool) {
         self.len += 1;
-        self.all_scalar &= item.is_scalar();
         self.scalars += usize::from(item.is_scalar());
-        self.all_rows &= matches!(&item.kind, Kind::Array(a) if a.all_scalar);
+        self.all_rows &= matches!(&item.kind, Kind::Array(a) if a.all_scalar());
         if keep && self.items.len() < KEEP_ITEMS {
             self.items.push(item);
         }
+    }
+
+    /// No item is an array or an object.
+    fn all_scalar(&self) -> bool {
+        self.scalars == self.len
     }
 
     /// All items, when every one was kept.
@@ -677,7 +677,7 @@ fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
 fn is_board_array(array: &Array) -> bool {
     let row_like =
         |v: &Value| matches!(&v.kind, Kind::Array(row) if row.len == 9 && row.scalars + 2 >= 9);
-    (array.len == 81 && array.all_scalar)
+    (array.len == 81 && array.all_scalar())
         || (array.len > 0 && array.all_rows)
         || (array.len == 9 && array.whole().is_some_and(|rows| rows.iter().all(row_like)))
 }
