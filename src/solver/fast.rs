@@ -69,9 +69,13 @@
 //! with these "triads" throughout). Its cost, about a sweep's worth of
 //! counting per call, pays only where the whole search profits from it:
 //! at limit 2 it cut top1465's guesses from 22.4 to 20.5 and its time by
-//! 6%, top95's time by 9%, 17clue's by 2%; multisolution10k took 3-4%
-//! longer. Run at every node, or at the first few levels, its cost
-//! outgrew the guesses it saved.
+//! 6%, top95's time by 9%, 17clue's by 2%. Run at every node, or at the
+//! first few levels, its cost outgrew the guesses it saved. A board with
+//! fewer than [`MIN_UNIQUE_CLUES`] givens skips it: such a board never has
+//! just one solution, so its search looks for solutions rather than
+//! refuting branches, and there the rule only cost time (multisolution10k,
+//! all 16 givens, took 3-4% longer with it, and 5% less time at limit 1,
+//! 3-4% at limit 2, once it skipped it).
 //!
 //! Every dead end adds to the weight of the units (rows, columns, boxes)
 //! where its contradiction showed. A search that meets [`WEIGHTED`] dead
@@ -287,6 +291,12 @@ const HARD: u64 = 4;
 /// Open cells above which the root runs the triad rule (see the module
 /// notes): below, propagation has left too little for it to find.
 const TRIAD_MIN: u32 = 50;
+
+/// Fewer givens than this never make a puzzle with one solution (McGuire,
+/// Tugemann and Civario, "There is no 16-clue Sudoku", 2012): the search
+/// on such a board only looks for solutions, never proves a lone one, and
+/// the root's extra rule (the triad rule) is not worth its cost there.
+const MIN_UNIQUE_CLUES: u32 = 17;
 
 /// The nine cells of the first box of a band.
 const BOX0: u32 = 0o007_007_007;
@@ -890,6 +900,8 @@ pub(super) struct Searcher<'a> {
     dry: u64,
     /// The budget ran out: the count is incomplete.
     gave_up: bool,
+    /// Givens of the puzzle.
+    clues: u32,
 }
 
 impl Searcher<'_> {
@@ -901,9 +913,11 @@ impl Searcher<'_> {
     #[inline(always)]
     pub(super) fn explore(&mut self, mut state: State, recurse: impl Fn(&mut Self, State)) {
         loop {
-            if let Err(Dead(mut units)) =
-                state.propagate(&mut self.steps, self.failures > 0, self.guesses == 0)
-            {
+            if let Err(Dead(mut units)) = state.propagate(
+                &mut self.steps,
+                self.failures > 0,
+                self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES,
+            ) {
                 self.failures += 1;
                 while units != 0 {
                     self.weights[units.trailing_zeros() as usize] += 1;
@@ -1215,6 +1229,7 @@ pub(super) fn search_with(
         budget,
         dry: 0,
         gave_up: false,
+        clues: 81 - state.open_cells(),
     };
     if accelerate {
         simd::run(&mut searcher, state);
