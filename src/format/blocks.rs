@@ -17,8 +17,8 @@ use std::io::{self, BufRead, Chain, Cursor, Read};
 use memchr::{memchr, memchr_iter};
 
 use super::{
-    Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, decode, detect, is_filler,
-    is_header, line, line_content,
+    Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, decode, detect, is_code_comment,
+    is_filler, is_header, line, line_content,
 };
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -65,7 +65,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format) -> io::Result<Split<R>> {
             decode(line_content(raw, lineno), lineno).ok()
         };
         let Some(text) = text else { break };
-        if is_filler(text) {
+        if is_filler(text) || is_code_comment(text) {
             skipped = lineno;
             continue;
         }

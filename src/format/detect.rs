@@ -5,11 +5,14 @@
 //!    `leetcode` (one-character quoted cells, C-style braces or a declaration
 //!    mean `leetcode`; everything else `json`);
 //! 2. a first field (up to white space or a separator) of 81 cell characters
-//!    (`0`–`9`, `.`) → `line` (any field with more cells than a grid row's 9
-//!    counts, so a broken line is reported as one);
-//! 3. white-space-separated single digits only → `boj`, and so are nine
-//!    words or more, no grid border among them, all but one or two single
-//!    digits (a BOJ row with a typo);
+//!    (`0`–`9`, `.`) → `line`: a field of more than 40 cells counts, so a
+//!    broken line is reported as one; a field of 10 to 40 cells is a line
+//!    puzzle too, unless the next data line's first field could be a grid
+//!    row, at most 9 cells (then the first is a grid row with a typo);
+//! 3. white-space-separated single digits only → `boj`, and so are five
+//!    words or more that are all numbers (a BOJ row with two numbers run
+//!    together), and nine words or more, no grid border among them, all but
+//!    one or two single digits (a BOJ row with a typo);
 //! 4. anything else → `grid`.
 
 use super::{Layout, cell_value};
@@ -17,9 +20,38 @@ use super::{Layout, cell_value};
 /// Cells a grid row can hold without a separator between them.
 const LONGEST_GRID_RUN: usize = 9;
 
+/// A first field of more cells than this is a line puzzle, whatever comes
+/// next: about half of one, far more than a grid row with a typo.
+const SURELY_LINE: usize = 40;
+
+/// The cells (`0`–`9`, `.`, …) of the first field of `line`: up to white
+/// space or a separator.
+fn first_field_cells(line: &str) -> usize {
+    line.trim()
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '|'))
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter(|&c| cell_value(c).is_some())
+        .count()
+}
+
+/// The data lines of `text`: not blank, not `#` comments.
+fn data_lines(text: &str) -> impl Iterator<Item = &str> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+}
+
 /// Whether `text` (the first data line, maybe with a few more) opens a
-/// structure whose content is not visible yet.
+/// structure whose content is not visible yet, or starts with a field too
+/// long for a grid row and too short to be surely a line puzzle, with no
+/// data line after it yet.
 pub(super) fn needs_lookahead(text: &str) -> bool {
+    let mut lines = data_lines(text);
+    let cells = lines.next().map_or(0, first_field_cells);
+    if (LONGEST_GRID_RUN + 1..=SURELY_LINE).contains(&cells) && lines.next().is_none() {
+        return structured_start(text).is_none();
+    }
     structured_start(text).is_some_and(|body| {
         let sig: Vec<char> = body
             .chars()
@@ -64,20 +96,32 @@ pub fn detect(text: &str) -> Layout {
         return structured(body);
     }
     // A grid row holds at most 9 cells: a first field (up to white space or
-    // a separator) with more is a line puzzle, even a broken one (a typo
-    // before its 10th cell too), so that its error is reported as one.
-    let field = first
-        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':' | '|'))
-        .next()
-        .unwrap_or("");
-    if field.chars().filter(|&c| cell_value(c).is_some()).count() > LONGEST_GRID_RUN {
+    // a separator) with many more is a line puzzle, even a broken one (a
+    // typo early in it too), so that its error is reported as one. With a
+    // few more, the next data line tells a grid row with a typo (the next
+    // row fits a grid row) from a line puzzle cut short.
+    let cells = first_field_cells(first);
+    if cells > SURELY_LINE {
         return Layout::Line;
+    }
+    if cells > LONGEST_GRID_RUN {
+        let next = data_lines(text).nth(1);
+        return match next {
+            Some(row) if first_field_cells(row) <= LONGEST_GRID_RUN => Layout::Grid,
+            _ => Layout::Line,
+        };
     }
     let digit = |token: &str| token.len() == 1 && token.as_bytes()[0].is_ascii_digit();
     let words: Vec<&str> = first.split_whitespace().collect();
     // One digit alone is a BOJ board written a number to a line (a grid row
     // holds 9 cells).
     if !words.is_empty() && words.iter().all(|w| digit(w)) {
+        return Layout::Boj;
+    }
+    // White-space-separated numbers: BOJ, even with two of them run
+    // together (`… 2 78`), which the BOJ reader then reports. Fewer than
+    // five words of digits may be a grid drawn by boxes (`003 020 600`).
+    if words.len() >= 5 && words.iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) {
         return Layout::Boj;
     }
     // A row of BOJ numbers with a typo must not pick a layout that reads
@@ -159,6 +203,20 @@ mod tests {
             Layout::Grid
         );
         assert_eq!(detect("53.|.7.|..."), Layout::Grid);
+        // A grid row with an extra character, and a line puzzle cut short.
+        assert_eq!(detect("53..7.....\n6..195...\n"), Layout::Grid);
+        assert_eq!(detect("53..7.....\n\n# c\n6 . . | 1 9 5"), Layout::Grid);
+        let cut = format!("{} {}", &line[..15], &line[15..]);
+        assert_eq!(detect(&format!("{cut}\n{line}")), Layout::Line);
+        assert_eq!(detect(&cut), Layout::Line);
+        assert_eq!(detect("1234567890123\n1234567890123"), Layout::Line);
+        assert!(needs_lookahead("53..7....."));
+        assert!(!needs_lookahead("53..7.....\n6..195..."));
+        assert!(!needs_lookahead(line));
+        // BOJ numbers with two of them run together; boxes of a grid row.
+        assert_eq!(detect("0 3 5 4 6 9 2 78"), Layout::Boj);
+        assert_eq!(detect("03 5 4 69 2 7 8"), Layout::Boj);
+        assert_eq!(detect("003 020 600"), Layout::Grid);
         assert_eq!(detect("[[5,3,0,0,7,0,0,0,0],"), Layout::Json);
         assert_eq!(detect("[[\"5\",\"3\",\".\"],"), Layout::Leetcode);
         assert_eq!(detect("[['5','3','.'],"), Layout::Leetcode);

@@ -311,6 +311,11 @@ impl LineParser for Parser {
         let mut column = super::column_of(text, at);
         let mut chars = text[at..].char_indices();
         while let Some((i, c)) = chars.next() {
+            // A comment to the end of the line (`# …`, `// …`) after code.
+            // Quoted cells are taken whole by `token`, so this is outside one.
+            if c == '#' || text[at + i..].starts_with("//") {
+                break;
+            }
             if !c.is_whitespace() {
                 let rest = &text[at + i + c.len_utf8()..];
                 let open = self.closers.len();

@@ -305,6 +305,13 @@ fn is_filler(text: &str) -> bool {
     t.is_empty() || t.starts_with('#')
 }
 
+/// A comment line of code (`// …`, or `/* … */` on one line): skipped before
+/// the first data, as code pasted with its board often starts with one.
+fn is_code_comment(text: &str) -> bool {
+    let t = text.trim();
+    t.starts_with("//") || (t.starts_with("/*") && t.ends_with("*/"))
+}
+
 /// A header line (e.g. a CSV header) is skipped when it is the first data line:
 /// it has a letter, no digit and nothing that starts a board.
 fn is_header(text: &str) -> bool {
@@ -580,7 +587,7 @@ impl<R: BufRead> Reader<R> {
                 continue;
             }
             if !self.seen_data {
-                if is_filler(&text) {
+                if is_filler(&text) || is_code_comment(&text) {
                     continue;
                 }
                 // One header at most: a second line like it is data, so that

@@ -54,6 +54,40 @@ fn boj_takes_crlf_bom_tabs_trailing_blanks_and_one_line_puzzles() {
 }
 
 #[test]
+fn boj_row_with_two_numbers_run_together_is_a_boj_error() {
+    // Not read as a grid row (which would give the board in another layout).
+    let boj = fixture("formats/boj.txt");
+    let first = boj.lines().next().expect("a first row");
+    let fused = format!("{}{}", &first[..first.len() - 2], &first[first.len() - 1..]);
+    assert_eq!(fused.split_whitespace().count(), 8);
+    let output = check(&["solve"], &boj.replacen(first, &fused, 1), "", 2);
+    assert!(
+        stderr(&output).contains(":1:15: expected a number 0-9, found"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
+fn grid_row_with_an_extra_cell_is_that_boards_error() {
+    // A typo in the first row of a drawn board must not make the input a
+    // file of line puzzles (every row an error, no board read).
+    let grid = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n....8..79\n";
+    let input = format!("{}\n{grid}", grid.replacen("53..7....", "53..7.....", 1));
+    let output = sudokit(&["solve", "--to", "line"], &input);
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{LC37_SOLVED}\n")
+    );
+    assert!(
+        stderr(&output).contains("<stdin>:1:10: expected 9 cells in a row, found a 10th"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+#[test]
 fn boj_several_puzzles_with_and_without_blank_lines() {
     let boj = fixture("formats/boj.txt");
     let expected = fixture("formats/boj.expected");
@@ -81,6 +115,32 @@ fn leetcode_37_example_in_every_spelling() {
         &format!("{bare}{bare}"),
         &format!("{expected}{expected}"),
         0,
+    );
+}
+
+#[test]
+fn leetcode_pasted_with_comments_of_code() {
+    let expected = fixture("formats/leetcode.expected");
+    // A comment line before the board, and comments after code on a line.
+    let cpp = fixture("formats/leetcode-cpp.txt")
+        .replacen("board = {", "board = { // the board", 1)
+        .replace("'3','.'},", "'3','.'}, // a row")
+        .replace("};", "}; // LeetCode 37");
+    for first in ["// LeetCode 37, example 1\n", "/* LeetCode 37 */\n", ""] {
+        check(&["solve"], &format!("{first}{cpp}"), &expected, 0);
+    }
+    let python = fixture("formats/leetcode-python.txt")
+        .replacen("],\n", "],  # row 1\n", 1)
+        .replace("\n]", "\n]  # example 1");
+    assert!(python.contains("# example 1"));
+    check(&["solve"], &python, &expected, 0);
+    // A '#' inside a quoted cell is still a bad cell, not a comment.
+    let bad = fixture("formats/leetcode.txt").replacen("\"3\"", "\"#\"", 1);
+    let output = check(&["solve", "-f", "leetcode"], &bad, "", 2);
+    assert!(
+        stderr(&output).contains(":1:15: expected a cell \"1\"-\"9\" or \".\", found '\"#\"'"),
+        "{}",
+        stderr(&output)
     );
 }
 
