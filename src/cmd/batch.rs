@@ -171,6 +171,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         let files = Arc::clone(&files);
         let counters = Arc::clone(&counters);
         let format = args.input.format;
+        let line_buffered = args.output.line_buffered;
         // Detached on purpose: when the writer stops early (a closed pipe),
         // the process exits without waiting for a read that may block.
         std::thread::Builder::new()
@@ -178,6 +179,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
             .spawn(move || {
                 let feed = Feed {
                     format,
+                    at_once: line_buffered,
                     size: chunk,
                     block,
                     ahead,
@@ -879,6 +881,8 @@ fn solve_chunks(queue: &Queue) {
 /// The reader thread's view of its work.
 struct Feed<'a> {
     format: Format,
+    /// Boards are handed out as soon as they are whole (`--line-buffered`).
+    at_once: bool,
     /// Puzzles per chunk.
     size: usize,
     /// Puzzles per block of lines.
@@ -996,7 +1000,7 @@ fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
         inner: input.reader,
         counters: feed.counters,
     };
-    match format::split(reader, feed.format) {
+    match format::split(reader, feed.format, feed.at_once) {
         Ok(Split::Lines(blocks)) => read_blocks(i, blocks, feed),
         Ok(Split::Other(reader)) => read_items(i, *reader, feed),
         Err(err) => {

@@ -47,7 +47,7 @@ impl<R> std::fmt::Debug for Split<R> {
 
 /// Reads `input` up to its first data line and decides, as a [`Reader`] of
 /// `format` would, whether it holds one puzzle per line.
-pub fn split<R: BufRead>(mut input: R, format: Format) -> io::Result<Split<R>> {
+pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Result<Split<R>> {
     let mut held = Vec::new();
     // Lines before the one held: blank, comment or header lines.
     let mut skipped = 0;
@@ -92,7 +92,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format) -> io::Result<Split<R>> {
             failed: None,
         }));
     }
-    let mut reader = Reader::new(Cursor::new(held).chain(input), format);
+    let mut reader = Reader::new(Cursor::new(held).chain(input), format).answering_at_once(at_once);
     reader.resume_after(skipped, header_skipped);
     Ok(Split::Other(Box::new(reader)))
 }
@@ -432,7 +432,8 @@ pub struct Items<R> {
 }
 
 enum ItemsState<R> {
-    Fresh(R, Format),
+    /// Not read yet: the format, and whether each board is awaited.
+    Fresh(R, Format, bool),
     Lines(Blocks<R>),
     Other(Box<Reader<Chain<Cursor<Vec<u8>>, R>>>),
     Done,
@@ -451,7 +452,7 @@ impl<R: BufRead> Items<R> {
     /// soon as it is read (`--line-buffered`, a terminal).
     pub fn new(input: R, format: Format, one_at_a_time: bool) -> Items<R> {
         Items {
-            state: ItemsState::Fresh(input, format),
+            state: ItemsState::Fresh(input, format, one_at_a_time),
             block_items: if one_at_a_time { 1 } else { BLOCK_ITEMS },
             ready: std::collections::VecDeque::new(),
         }
@@ -472,7 +473,7 @@ impl<R: BufRead> Iterator for Items<R> {
                 return Some(Ok(item));
             }
             match std::mem::replace(&mut self.state, ItemsState::Done) {
-                ItemsState::Fresh(input, format) => match split(input, format) {
+                ItemsState::Fresh(input, format, at_once) => match split(input, format, at_once) {
                     Ok(Split::Lines(blocks)) => self.state = ItemsState::Lines(blocks),
                     Ok(Split::Other(reader)) => self.state = ItemsState::Other(reader),
                     Err(err) => return Some(Err(err)),

@@ -72,6 +72,14 @@ impl LineParser for Parser {
             } else {
                 Rest::ToBlank
             });
+            if text.trim().is_empty() {
+                let end = format!("the blank line on line {lineno}");
+                self.end_run(out, &end);
+            } else {
+                self.rows.broken_line(out);
+            }
+        } else if text.trim().is_empty() {
+            self.end_run(out, "");
         }
         result
     }
@@ -79,8 +87,9 @@ impl LineParser for Parser {
     fn finish(
         &mut self,
         lineno: usize,
-        _out: &mut Vec<Result<Parsed, ParseError>>,
+        out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
+        self.end_run(out, "the end of the input");
         if self.rows.is_empty() {
             return Ok(());
         }
@@ -107,12 +116,24 @@ impl LineParser for Parser {
     fn skips_blind(&self) -> bool {
         self.rows.skips_blind()
     }
+
+    fn answer_at_once(&mut self) {
+        self.rows.at_once = true;
+    }
 }
 
 /// The numbers to a line a board may use; all its lines use the same.
 const LAYOUTS: [usize; 5] = [9, 1, 3, 27, 81];
 
 impl Parser {
+    /// The run of rows ends at a blank line or the end of the input (`end`,
+    /// for the message; see [`Rows::end_run`]).
+    fn end_run(&mut self, out: &mut Vec<Result<Parsed, ParseError>>, end: &str) {
+        let per_line = self.per_line.max(1);
+        let lines = self.rows.len() / per_line;
+        self.rows.end_run(out, lines, 81 / per_line, end);
+    }
+
     /// What the line after the board's last one should be.
     fn wanted(&self) -> String {
         let done = self.rows.len() / self.per_line.max(1);

@@ -58,6 +58,7 @@ impl LineParser for Parser {
                 (false, 1) => Rest::Nothing,
                 (false, _) => Rest::Rows(10 - row),
             });
+            self.rows.broken_line(out);
         }
         result
     }
@@ -65,9 +66,9 @@ impl LineParser for Parser {
     fn finish(
         &mut self,
         lineno: usize,
-        _out: &mut Vec<Result<Parsed, ParseError>>,
+        out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
-        self.rows.unfinished(lineno)
+        self.rows.unfinished(lineno, out)
     }
 
     fn start(&self) -> Option<usize> {
@@ -84,6 +85,10 @@ impl LineParser for Parser {
 
     fn skips_blind(&self) -> bool {
         self.rows.skips_blind()
+    }
+
+    fn answer_at_once(&mut self) {
+        self.rows.at_once = true;
     }
 }
 

@@ -125,6 +125,7 @@ pub struct ItemError {
 }
 
 /// A board found by a format parser, and the line it starts on.
+#[derive(Debug)]
 pub(crate) struct Parsed {
     pub grid: Grid,
     pub line: usize,
@@ -176,6 +177,10 @@ trait LineParser {
     fn skips_blind(&self) -> bool {
         false
     }
+    /// Hands each board out as soon as it is whole, for a reader whose
+    /// answers are awaited one at a time (see [`Rows`] for what holding
+    /// the first board of a run guards against).
+    fn answer_at_once(&mut self) {}
 }
 
 /// How much of a broken board is left to skip.
@@ -256,14 +261,18 @@ enum Parser {
 }
 
 impl Parser {
-    fn new(layout: Layout) -> Parser {
-        match layout {
+    fn new(layout: Layout, at_once: bool) -> Parser {
+        let mut parser = match layout {
             Layout::Boj => Parser::Boj(boj::Parser::default()),
             Layout::Leetcode => Parser::Leetcode(leetcode::Parser::default()),
             Layout::Line => Parser::Line(line::Parser),
             Layout::Json => Parser::Json(json::Parser::default()),
             Layout::Grid => Parser::Grid(grid::Parser::default()),
+        };
+        if at_once {
+            parser.get().answer_at_once();
         }
+        parser
     }
 
     fn get(&mut self) -> &mut dyn LineParser {
@@ -356,6 +365,8 @@ pub struct Reader<R> {
     /// A line before the layout was known was not text.
     blind_start: bool,
     finished: bool,
+    /// Each board is handed out as soon as it is whole (see [`Rows`]).
+    at_once: bool,
 }
 
 impl<R> std::fmt::Debug for Reader<R> {
@@ -376,7 +387,7 @@ impl<R: BufRead> Reader<R> {
         let layout = format.layout();
         Reader {
             input,
-            parser: layout.map(Parser::new),
+            parser: layout.map(|layout| Parser::new(layout, false)),
             layout,
             lineno: 0,
             buf: Vec::new(),
@@ -390,7 +401,21 @@ impl<R: BufRead> Reader<R> {
             skipped: None,
             blind_start: false,
             finished: false,
+            at_once: false,
         }
+    }
+
+    /// Hands each board out as soon as it is whole, rather than holding the
+    /// first of a run of rows until what follows it is read (see [`Rows`]):
+    /// for answers awaited one at a time (`--line-buffered`, a terminal).
+    pub fn answering_at_once(mut self, at_once: bool) -> Reader<R> {
+        self.at_once = at_once;
+        if at_once {
+            if let Some(parser) = self.parser.as_mut() {
+                parser.get().answer_at_once();
+            }
+        }
+        self
     }
 
     /// Carries on after `lineno` lines that held no data (blank, comment or,
@@ -600,7 +625,7 @@ impl<R: BufRead> Reader<R> {
                 if self.parser.is_none() {
                     let layout = self.choose_layout(&text)?;
                     self.layout = Some(layout);
-                    let mut parser = Parser::new(layout);
+                    let mut parser = Parser::new(layout, self.at_once);
                     let spans_lines =
                         matches!(layout, Layout::Boj | Layout::Grid | Layout::Leetcode);
                     if std::mem::take(&mut self.blind_start) && spans_lines {
@@ -707,6 +732,15 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
 
 /// A board read row by row (`boj`, `grid`): its cells so far and the line
 /// it starts on.
+///
+/// The first board of a run of rows (from the input's start, a blank line
+/// in `boj`, or an error) is held until the next board of the run is whole,
+/// or the run ends. A run that ends partway through a board (one row too
+/// many or too few somewhere) may have shifted the held board by a row, so
+/// it is then an error instead of an answer: a stray or lost row must not
+/// turn into a wrong answer. Once a run has two whole boards, the boards
+/// after them are handed out as they come (a stray row later in a long run
+/// shifts the boards after it, and is reported where the run ends).
 #[derive(Debug, Default)]
 pub(crate) struct Rows {
     cells: Vec<u8>,
@@ -715,6 +749,12 @@ pub(crate) struct Rows {
     broke: Option<Rest>,
     /// What is left of a broken board, once [`Rows::reset`] has run.
     rest: Rest,
+    /// The first whole board of the run, not handed out yet.
+    held: Option<Parsed>,
+    /// Whole boards in the run so far.
+    run: usize,
+    /// No board is held: answers are awaited one at a time.
+    at_once: bool,
 }
 
 impl Rows {
@@ -748,15 +788,64 @@ impl Rows {
         self.cells.len() / 9 + 1
     }
 
-    /// After a complete row: hands out the board once it has all 81 cells.
+    /// After a complete row: the board, once it has all 81 cells, is held
+    /// when it is the first of its run, else handed out after the held one.
     fn end_row(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
         if self.cells.len() == 81 {
-            out.push(Ok(Parsed {
+            let board = Parsed {
                 grid: grid_from(&self.cells),
                 line: self.start,
-            }));
+            };
+            if self.run == 0 && !self.at_once {
+                self.held = Some(board);
+            } else {
+                self.release(out);
+                out.push(Ok(board));
+            }
+            self.run += 1;
             self.cells.clear();
         }
+    }
+
+    /// Hands out the held board, if any.
+    fn release(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+        if let Some(board) = self.held.take() {
+            out.push(Ok(board));
+        }
+    }
+
+    /// The run ends (a blank line in `boj`, the end of the input) after
+    /// `rows` rows; `lines` (of `rows_per_board` to a board) is what
+    /// ended it, for the message. Whole, the held board is handed out;
+    /// partway through a board, the held one becomes an error.
+    fn end_run(
+        &mut self,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+        rows: usize,
+        rows_per_board: usize,
+        end: &str,
+    ) {
+        if self.cells.is_empty() {
+            self.release(out);
+        } else if let Some(board) = self.held.take() {
+            let noun = if rows_per_board == 9 { "rows" } else { "lines" };
+            out.push(Err(ParseError::expected(
+                board.line,
+                1,
+                format!("{rows_per_board} {noun} to a board"),
+                Found::Text(format!(
+                    "{} {noun} before {end}, so this board may be shifted by a stray or lost one",
+                    rows_per_board + rows
+                )),
+            )));
+        }
+        self.run = 0;
+    }
+
+    /// An error in a line that does not end the run: the held board, read
+    /// before it, is handed out.
+    fn broken_line(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+        self.release(out);
     }
 
     /// Notes, after an error in a line, what is left of its board.
@@ -770,6 +859,7 @@ impl Rows {
     fn reset(&mut self) {
         self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
         self.cells.clear();
+        self.run = 0;
     }
 
     /// Whether a line, holding cells or not, is skipped (see [`Rest::skips`]).
@@ -782,8 +872,13 @@ impl Rows {
     }
 
     /// At the end of the input after `lineno` lines: an error when the board
-    /// has rows but not all nine.
-    fn unfinished(&self, lineno: usize) -> Result<(), ParseError> {
+    /// has rows but not all nine (see [`Rows::end_run`] for the held one).
+    fn unfinished(
+        &mut self,
+        lineno: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<(), ParseError> {
+        self.end_run(out, self.cells.len() / 9, 9, "the end of the input");
         if self.cells.is_empty() {
             return Ok(());
         }

@@ -593,6 +593,82 @@ fn line_buffered_flushes_each_puzzle() {
     assert!(child.wait().expect("ends").success());
 }
 
+/// Under `--line-buffered` a BOJ board is answered once its ninth row is
+/// read, without waiting for what follows it.
+#[test]
+fn line_buffered_answers_a_boj_board_at_its_last_row() {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(["solve", "--line-buffered"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut input = child.stdin.take().expect("piped");
+    let output = child.stdout.take().expect("piped");
+    write!(input, "{}", fixture("formats/boj.txt")).expect("write");
+    input.flush().expect("flush");
+    // Read on another thread, so that an answer that never comes fails the
+    // test instead of hanging it.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut output = BufReader::new(output);
+        let mut board = String::new();
+        for _ in 0..9 {
+            let _ = output.read_line(&mut board);
+        }
+        let _ = tx.send(board);
+    });
+    let board = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the answer while the input is open");
+    assert_eq!(board, fixture("formats/boj.expected"));
+    drop(input);
+    assert!(child.wait().expect("ends").success());
+}
+
+/// A stray or lost row in a run of BOJ or grid rows with a single whole
+/// board in it may have shifted that board: it is an error, not an answer.
+#[test]
+fn a_board_with_a_row_too_many_is_not_answered() {
+    let boj = fixture("formats/boj.txt");
+    let expected = fixture("formats/boj.expected");
+    let zeros = "0 0 0 0 0 0 0 0 0\n";
+    let message = "<stdin>:1:1: expected 9 rows to a board, found 10 rows before";
+    for input in [
+        format!("{zeros}{boj}"),
+        format!("{boj}{zeros}"),
+        format!("{zeros}{boj}\n"),
+    ] {
+        let output = check(&["solve"], &input, "", 2);
+        assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    }
+    // A blank line ends the run: the board after it is read as usual.
+    let output = check(&["solve"], &format!("{zeros}{boj}\n{boj}"), &expected, 2);
+    assert!(stderr(&output).contains(message), "{}", stderr(&output));
+    // Two whole boards in a run, then the end: both answered.
+    check(
+        &["solve"],
+        &format!("{boj}{boj}"),
+        &format!("{expected}\n{expected}"),
+        0,
+    );
+    // The same in a drawn grid, with a row repeated.
+    let grid = fixture("formats/grid.txt");
+    let row = grid
+        .lines()
+        .find(|l| l.contains('.'))
+        .expect("a row with cells");
+    let doubled = grid.replacen(row, &format!("{row}\n{row}"), 1);
+    let output = check(&["solve", "-f", "grid"], &doubled, "", 2);
+    assert!(
+        stderr(&output)
+            .contains("expected 9 rows to a board, found 10 rows before the end of the input"),
+        "{}",
+        stderr(&output)
+    );
+}
+
 /// A long line file is read in blocks of lines: puzzles, comments, blank
 /// and bad lines anywhere in it keep their order, line numbers and
 /// indices, in text and in JSON.
