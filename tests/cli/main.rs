@@ -27,6 +27,43 @@ pub fn fixture(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reading {}: {e}", path.display()))
 }
 
+/// Runs `sudokit ARGS`, writes `input` to its standard input and, while
+/// that is still open, reads the first `lines` lines of its output: what an
+/// answer streamed under `--line-buffered` must be there for. `None` when
+/// they do not come within 20 seconds (read on another thread, so that an
+/// answer that never comes fails the test instead of hanging it).
+/// Standard input is then closed, and the run must succeed.
+pub fn answered_while_open(args: &[&str], input: &str, lines: usize) -> Option<String> {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let output = child.stdout.take().expect("piped");
+    stdin.write_all(input.as_bytes()).expect("write");
+    stdin.flush().expect("flush");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut output = BufReader::new(output);
+        let mut text = String::new();
+        for _ in 0..lines {
+            let _ = output.read_line(&mut text);
+        }
+        let _ = tx.send(text);
+    });
+    let answer = rx.recv_timeout(std::time::Duration::from_secs(20)).ok();
+    drop(stdin);
+    if answer.is_none() {
+        let _ = child.kill();
+    }
+    let status = child.wait().expect("ends");
+    assert!(answer.is_none() || status.success(), "{status}");
+    answer
+}
+
 /// Runs `sudokit` in the fixtures directory with `args`, feeding `stdin`.
 pub fn sudokit(args: &[&str], stdin: &str) -> Output {
     let stdin = stdin.to_owned();

@@ -597,34 +597,15 @@ fn line_buffered_flushes_each_puzzle() {
 /// read, without waiting for what follows it.
 #[test]
 fn line_buffered_answers_a_boj_board_at_its_last_row() {
-    use std::io::{BufRead, BufReader, Write};
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .args(["solve", "--line-buffered"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("starts");
-    let mut input = child.stdin.take().expect("piped");
-    let output = child.stdout.take().expect("piped");
-    write!(input, "{}", fixture("formats/boj.txt")).expect("write");
-    input.flush().expect("flush");
-    // Read on another thread, so that an answer that never comes fails the
-    // test instead of hanging it.
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut output = BufReader::new(output);
-        let mut board = String::new();
-        for _ in 0..9 {
-            let _ = output.read_line(&mut board);
-        }
-        let _ = tx.send(board);
-    });
-    let board = rx
-        .recv_timeout(std::time::Duration::from_secs(20))
-        .expect("the answer while the input is open");
-    assert_eq!(board, fixture("formats/boj.expected"));
-    drop(input);
-    assert!(child.wait().expect("ends").success());
+    let board = super::answered_while_open(
+        &["solve", "--line-buffered"],
+        &fixture("formats/boj.txt"),
+        9,
+    );
+    assert_eq!(
+        board.expect("the answer while the input is open"),
+        fixture("formats/boj.expected")
+    );
 }
 
 /// A stray or lost row in a run of BOJ or grid rows with a single whole

@@ -323,35 +323,13 @@ proptest! {
 /// follow).
 #[test]
 fn line_buffered_answers_before_the_next_puzzle() {
-    use std::io::{BufRead, BufReader, Write};
     for (json, expected) in [(true, "\"valid\":true"), (false, "<stdin>:1: valid\n")] {
         let mut args = vec!["validate", "--line-buffered", "-f", "line"];
         if json {
             args.push("--json");
         }
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_sudokit"))
-            .args(&args)
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("starts");
-        let mut input = child.stdin.take().expect("piped");
-        let output = child.stdout.take().expect("piped");
-        writeln!(input, "{}", ".".repeat(81)).expect("write");
-        input.flush().expect("flush");
-        // Read on another thread, so that an answer that never comes fails
-        // the test instead of hanging it.
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut line = String::new();
-            let _ = BufReader::new(output).read_line(&mut line);
-            let _ = tx.send(line);
-        });
-        let line = rx
-            .recv_timeout(std::time::Duration::from_secs(20))
+        let line = super::answered_while_open(&args, &format!("{}\n", ".".repeat(81)), 1)
             .expect("the first answer while the input is open");
         assert!(line.contains(expected), "{line}");
-        drop(input);
-        assert!(child.wait().expect("ends").success());
     }
 }
