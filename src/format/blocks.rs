@@ -17,8 +17,8 @@ use std::io::{self, BufRead, Chain, Cursor, Read};
 use memchr::{memchr, memchr_iter};
 
 use super::{
-    Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, decode, detect, is_code_comment,
-    is_filler, is_header, line, line_content,
+    Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, decode, detect, is_filler,
+    is_header, line, line_content,
 };
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
@@ -65,7 +65,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Res
             decode(line_content(raw, lineno), lineno).ok()
         };
         let Some(text) = text else { break };
-        if is_filler(text) || is_code_comment(text) {
+        if is_filler(text) {
             skipped = lineno;
             continue;
         }
@@ -132,6 +132,8 @@ fn is_data(bytes: &[u8]) -> bool {
         None => false,
         // A comment, unless it is not text: that is an error wherever it is.
         Some(b'#') => std::str::from_utf8(bytes).is_err(),
+        // A comment of code, or a bad line.
+        Some(b'/') => std::str::from_utf8(bytes).map_or(true, |text| !is_filler(text)),
         // Printable ASCII: no white space to skip.
         Some(&b) if (0x21..0x7f).contains(&b) => true,
         // Text that is not UTF-8 is an error wherever it is.

@@ -76,7 +76,7 @@ impl LineParser for Parser {
                 let end = format!("the blank line on line {lineno}");
                 self.end_run(out, &end);
             } else {
-                self.rows.broken_line(out);
+                self.rows.broken_line(out, lineno);
             }
         } else if text.trim().is_empty() {
             self.end_run(out, "");
@@ -175,7 +175,7 @@ impl Parser {
                 Found::Text("a blank line".into()),
             ));
         }
-        if text.trim_start().starts_with('#') {
+        if super::is_filler(text) {
             return Ok(());
         }
         self.rows.begin_row(lineno);

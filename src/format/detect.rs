@@ -36,10 +36,9 @@ fn first_field_cells(line: &str) -> usize {
         .count()
 }
 
-/// The data lines of `text`: not blank, not `#` comments.
+/// The data lines of `text`: not blank, not comments.
 fn data_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    text.lines().filter(|l| !super::is_filler(l))
 }
 
 /// Whether `text` (the first data line, maybe with a few more) opens a

@@ -58,7 +58,7 @@ impl LineParser for Parser {
                 (false, 1) => Rest::Nothing,
                 (false, _) => Rest::Rows(10 - row),
             });
-            self.rows.broken_line(out);
+            self.rows.broken_line(out, lineno);
         }
         result
     }
@@ -100,6 +100,10 @@ impl Parser {
         lineno: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
+        if text.trim().is_empty() {
+            self.rows.blank_between(out);
+            return Ok(());
+        }
         if super::is_filler(text) {
             return Ok(());
         }

@@ -280,7 +280,7 @@ impl LineParser for Parser {
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
         let trimmed = text.trim_start();
-        if super::is_filler(text) || trimmed.starts_with("//") {
+        if super::is_filler(text) {
             return Ok(());
         }
         if self.expect != Expect::Board && starts_board(text) {

@@ -202,12 +202,14 @@ impl Rest {
     /// board open before it: what is left once the line is skipped.
     pub(crate) fn after_brackets(open: usize, text: &str) -> Rest {
         let mut open = open;
-        // Brackets inside a quoted cell (`"["`) do not count.
+        // Brackets inside a quoted cell (`"["`) or a comment do not count.
         let mut quote = None;
-        for c in text.chars() {
+        for (i, c) in text.char_indices() {
             match (quote, c) {
                 (Some(q), c) if c == q => quote = None,
                 (Some(_), _) => {}
+                (None, '#') => break,
+                (None, '/') if text[i..].starts_with("//") => break,
                 (None, '"' | '\'') => quote = Some(c),
                 (None, '[' | '{') => open += 1,
                 (None, ']' | '}') if open > 0 => {
@@ -308,17 +310,15 @@ fn decode(bytes: &[u8], lineno: usize) -> Result<&str, ParseError> {
     })
 }
 
-/// True for lines that carry no data in any format: blank or `#` comments.
+/// True for lines that carry no data in any format: blank, `#` comments,
+/// and comment lines of code (`// …`, or `/* … */` on one line), as code
+/// pasted with its board often has.
 fn is_filler(text: &str) -> bool {
-    let t = text.trim_start();
-    t.is_empty() || t.starts_with('#')
-}
-
-/// A comment line of code (`// …`, or `/* … */` on one line): skipped before
-/// the first data, as code pasted with its board often starts with one.
-fn is_code_comment(text: &str) -> bool {
     let t = text.trim();
-    t.starts_with("//") || (t.starts_with("/*") && t.ends_with("*/"))
+    t.is_empty()
+        || t.starts_with('#')
+        || t.starts_with("//")
+        || (t.starts_with("/*") && t.find("*/") == Some(t.len() - 2))
 }
 
 /// A header line (e.g. a CSV header) is skipped when it is the first data line:
@@ -612,7 +612,7 @@ impl<R: BufRead> Reader<R> {
                 continue;
             }
             if !self.seen_data {
-                if is_filler(&text) || is_code_comment(&text) {
+                if is_filler(&text) {
                     continue;
                 }
                 // One header at most: a second line like it is data, so that
@@ -842,10 +842,36 @@ impl Rows {
         self.run = 0;
     }
 
-    /// An error in a line that does not end the run: the held board, read
-    /// before it, is handed out.
-    fn broken_line(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
-        self.release(out);
+    /// An error in line `lineno` of the run, once [`Rows::broke`] has said
+    /// what is left of its board. When rows of another board came before it,
+    /// or it has the shape of a row (a row with a typo), a stray or lost row
+    /// may have shifted the held board, so that board is an error too. A
+    /// line of another shape right after the held board (a heading, a stray
+    /// word) says nothing about it: it is handed out.
+    fn broken_line(&mut self, out: &mut Vec<Result<Parsed, ParseError>>, lineno: usize) {
+        let row_shaped = matches!(self.broke, Some(Rest::Rows(_)));
+        if self.cells.is_empty() && !row_shaped {
+            self.release(out);
+        } else if let Some(board) = self.held.take() {
+            out.push(Err(ParseError::expected(
+                board.line,
+                1,
+                "a blank line or another whole board after this one",
+                Found::Text(format!(
+                    "the error on line {lineno}, so this board may be shifted by a stray or lost row"
+                )),
+            )));
+        }
+    }
+
+    /// A blank line between boards of a drawn grid ends the run: the held
+    /// board is handed out. (Inside a drawing, where blank lines may part
+    /// its bands, it changes nothing.)
+    fn blank_between(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+        if self.cells.is_empty() {
+            self.release(out);
+            self.run = 0;
+        }
     }
 
     /// Notes, after an error in a line, what is left of its board.

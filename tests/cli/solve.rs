@@ -134,6 +134,19 @@ fn leetcode_pasted_with_comments_of_code() {
         .replace("\n]", "\n]  # example 1");
     assert!(python.contains("# example 1"));
     check(&["solve"], &python, &expected, 0);
+    // Brackets in a comment after a broken row do not count when the rest
+    // of the board is skipped: the next board is read.
+    let board = fixture("formats/leetcode-python.txt");
+    let broken = board
+        .replacen("\"3\"", "\"x\"", 1)
+        .replacen("],\n", "],  # row 1 ]]\n", 1);
+    let output = check(
+        &["solve", "-f", "leetcode"],
+        &format!("{broken}{board}"),
+        &expected,
+        2,
+    );
+    assert_eq!(stderr(&output).lines().count(), 1, "{}", stderr(&output));
     // A '#' inside a quoted cell is still a bad cell, not a comment.
     let bad = fixture("formats/leetcode.txt").replacen("\"3\"", "\"#\"", 1);
     let output = check(&["solve", "-f", "leetcode"], &bad, "", 2);
@@ -634,6 +647,23 @@ fn a_board_with_a_row_too_many_is_not_answered() {
         &format!("{expected}\n{expected}"),
         0,
     );
+    // A run that ends at a broken line, after a row of the next board (or
+    // at a row with a typo): the held board may be shifted too.
+    for broken in ["Puzzle 2\n", "0 0 0 0 x 0 0 0 0\n", "0 0 0 0 0 0 0 0\n"] {
+        let output = sudokit(&["solve"], &format!("{zeros}{boj}{broken}"));
+        assert_eq!(output.status.code(), Some(2));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+        assert!(
+            stderr(&output).contains(
+                "<stdin>:1:1: expected a blank line or another whole board after this one, \
+                 found the error on line 11"
+            ),
+            "{}",
+            stderr(&output)
+        );
+    }
+    // A heading right after a board says nothing about it.
+    check(&["solve"], &format!("{boj}Puzzle 2\n"), &expected, 2);
     // The same in a drawn grid, with a row repeated.
     let grid = fixture("formats/grid.txt");
     let row = grid
@@ -645,6 +675,19 @@ fn a_board_with_a_row_too_many_is_not_answered() {
     assert!(
         stderr(&output)
             .contains("expected 9 rows to a board, found 10 rows before the end of the input"),
+        "{}",
+        stderr(&output)
+    );
+    // A blank line between drawn boards ends a run: the board before it is
+    // answered, the shifted one after it is not.
+    let output = check(
+        &["solve", "-f", "grid", "--to", "line"],
+        &format!("{grid}\n{doubled}"),
+        &format!("{LC37_SOLVED}\n"),
+        2,
+    );
+    assert!(
+        stderr(&output).contains("expected 9 rows to a board, found 10 rows"),
         "{}",
         stderr(&output)
     );
@@ -705,4 +748,54 @@ fn long_line_files_keep_every_position() {
         .map(|(i, l)| (i as u64, l as u64))
         .collect();
     assert_eq!(got, expected);
+}
+
+/// Comment lines of code (`//`, a `/* … */` line) are skipped between
+/// boards as `#` lines are; a line that only starts with a comment is data.
+#[test]
+fn comment_lines_of_code_between_boards() {
+    let boj = fixture("formats/boj.txt");
+    let boj_out = fixture("formats/boj.expected");
+    check(
+        &["solve"],
+        &format!("{boj}// puzzle 2\n{boj}"),
+        &format!("{boj_out}\n{boj_out}"),
+        0,
+    );
+    let grid = fixture("formats/grid.txt");
+    check(
+        &["solve", "--to", "line"],
+        &format!("{grid}/* puzzle 2 */\n{grid}"),
+        &format!("{LC37_SOLVED}\n{LC37_SOLVED}\n"),
+        0,
+    );
+    check(
+        &["solve"],
+        &format!("{LC37}\n// the second one\n{LC37}\n"),
+        &format!("{LC37_SOLVED}\n{LC37_SOLVED}\n"),
+        0,
+    );
+    // Detection passes over such a line too: a broken first line puzzle,
+    // a comment, then a good one is a line file.
+    let broken = format!("{} {}", &LC37[..30], &LC37[30..]);
+    let output = check(
+        &["solve"],
+        &format!("{broken}\n// note\n{LC37}\n"),
+        &format!("{LC37_SOLVED}\n"),
+        2,
+    );
+    assert!(
+        stderr(&output).contains("<stdin>:1:"),
+        "{}",
+        stderr(&output)
+    );
+    // A comment that closes partway through a line leaves data after it:
+    // the line is not dropped without a word.
+    let output = sudokit(&["solve"], &format!("/* 1 */ {LC37} /* easy */\n{LC37}\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("<stdin>:1:"),
+        "{}",
+        stderr(&output)
+    );
 }

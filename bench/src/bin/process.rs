@@ -98,6 +98,10 @@ fn run() -> Result<(), String> {
             .arg("solve")
             .arg(&big)
             .stdout(Stdio::null())
+            // Its messages (one per unsolvable puzzle) go nowhere too: where
+            // the caller's standard error leads (a terminal, a pipe that is
+            // read slowly) must not change the figure.
+            .stderr(Stdio::null())
             .status()
             .map_err(|e| e.to_string())?;
         process = process.min(t.elapsed());
