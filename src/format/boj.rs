@@ -76,7 +76,15 @@ impl LineParser for Parser {
                 let end = format!("the blank line on line {lineno}");
                 self.end_run(out, &end);
             } else {
-                self.rows.broken_line(out, lineno);
+                // Mostly numbers, and more than half a row of them (of a
+                // line, for 1 or 3 to a line): a row with a typo, maybe.
+                let least = match per_line {
+                    1 => 1,
+                    3 => 2,
+                    _ => 5,
+                };
+                let row_like = n >= least && numbers + 2 >= n;
+                self.rows.broken_line(out, lineno, row_like);
             }
         } else if text.trim().is_empty() {
             self.end_run(out, "");

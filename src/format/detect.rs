@@ -47,8 +47,10 @@ fn data_lines(text: &str) -> impl Iterator<Item = &str> {
 /// data line after it yet.
 pub(super) fn needs_lookahead(text: &str) -> bool {
     let mut lines = data_lines(text);
-    let cells = lines.next().map_or(0, first_field_cells);
-    if (LONGEST_GRID_RUN + 1..=SURELY_LINE).contains(&cells) && lines.next().is_none() {
+    let first = lines.next().unwrap_or("");
+    let cells = first_field_cells(first);
+    let unsure = (LONGEST_GRID_RUN + 1..=SURELY_LINE).contains(&cells) || is_label(first);
+    if unsure && lines.next().is_none() {
         return structured_start(text).is_none();
     }
     structured_start(text).is_some_and(|body| {
@@ -94,6 +96,42 @@ pub fn detect(text: &str) -> Layout {
     if let Some(body) = structured_start(text) {
         return structured(body);
     }
+    let layout = detect_plain(text, first);
+    // A first line with a letter that the rules make a grid may be a label
+    // or a mistyped row of another layout (`Puzzle 2`, `5a`): a next data
+    // line that is surely BOJ numbers or a line puzzle decides.
+    if layout == Layout::Grid && is_label(first) {
+        if let Some(rest) = after_first_line(text) {
+            let next = detect(rest);
+            if matches!(next, Layout::Boj | Layout::Line) {
+                return next;
+            }
+        }
+    }
+    layout
+}
+
+/// The text from the second data line of `text` on, if it has one.
+fn after_first_line(text: &str) -> Option<&str> {
+    let mut at = text.find('\n')? + 1;
+    loop {
+        let rest = &text[at..];
+        let line = rest.split('\n').next().unwrap_or("");
+        if !super::is_filler(line) {
+            return (!rest.is_empty()).then_some(rest);
+        }
+        at += rest.find('\n')? + 1;
+    }
+}
+
+/// Whether a first line has a letter, which no row of `boj`, `line` or
+/// `grid` holds.
+fn is_label(line: &str) -> bool {
+    line.chars().any(|c| c.is_ascii_alphabetic())
+}
+
+/// [`detect`] for a first line `first` that does not open a structure.
+fn detect_plain(text: &str, first: &str) -> Layout {
     // A grid row holds at most 9 cells: a first field (up to white space or
     // a separator) with many more is a line puzzle, even a broken one (a
     // typo early in it too), so that its error is reported as one. With a
@@ -118,15 +156,24 @@ pub fn detect(text: &str) -> Layout {
         return Layout::Boj;
     }
     // White-space-separated numbers: BOJ, even with two of them run
-    // together (`… 2 78`), which the BOJ reader then reports. Fewer than
-    // five words of digits may be a grid drawn by boxes (`003 020 600`).
-    if words.len() >= 5 && words.iter().all(|w| w.bytes().all(|b| b.is_ascii_digit())) {
+    // together (`… 2 78`, `30 0`), which the BOJ reader then reports; but
+    // three groups of three digits are a grid row drawn by boxes
+    // (`003 020 600`).
+    let number = |w: &str| w.bytes().all(|b| b.is_ascii_digit());
+    if words.len() >= 2 && words.iter().all(|w| number(w)) && !words.iter().all(|w| w.len() == 3) {
+        return Layout::Boj;
+    }
+    // A short BOJ line (3 numbers to a line) with one typo.
+    let decoration = |w: &str| w.chars().all(|c| matches!(c, '|' | '-' | '+' | '='));
+    if (3..9).contains(&words.len())
+        && !words.iter().any(|w| decoration(w))
+        && words.iter().filter(|w| !digit(w)).count() <= 1
+    {
         return Layout::Boj;
     }
     // A row of BOJ numbers with a typo must not pick a layout that reads
     // the rest of the input wrongly: a stray word or two, no grid border
     // among them, is still a BOJ row.
-    let decoration = |w: &str| w.chars().all(|c| matches!(c, '|' | '-' | '+' | '='));
     if words.len() >= 9
         && !words.iter().any(|w| decoration(w))
         && words.iter().filter(|w| !digit(w)).count() <= 2
@@ -216,6 +263,17 @@ mod tests {
         assert_eq!(detect("0 3 5 4 6 9 2 78"), Layout::Boj);
         assert_eq!(detect("03 5 4 69 2 7 8"), Layout::Boj);
         assert_eq!(detect("003 020 600"), Layout::Grid);
+        assert_eq!(detect("30 0"), Layout::Boj);
+        assert_eq!(detect("5 3 x"), Layout::Boj);
+        assert_eq!(detect("5 3 . | . 7 ."), Layout::Grid);
+        // A label or a mistyped first line, then data that decides.
+        let boj = "0 3 5 4 6 9 2 7 8";
+        assert_eq!(detect(&format!("Puzzle 2\n\n# c\n{boj}")), Layout::Boj);
+        assert_eq!(detect("5a\n0\n0"), Layout::Boj);
+        assert_eq!(detect(&format!("id,puzzle81\n{line}")), Layout::Line);
+        assert_eq!(detect("Grid 01\n003020600\n900305001"), Layout::Grid);
+        assert!(needs_lookahead("Puzzle 2"));
+        assert!(!needs_lookahead(&format!("Puzzle 2\n{boj}")));
         assert_eq!(detect("[[5,3,0,0,7,0,0,0,0],"), Layout::Json);
         assert_eq!(detect("[[\"5\",\"3\",\".\"],"), Layout::Leetcode);
         assert_eq!(detect("[['5','3','.'],"), Layout::Leetcode);

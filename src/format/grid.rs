@@ -52,13 +52,21 @@ impl LineParser for Parser {
                 .chars()
                 .filter(|&c| cell(c).is_some() || !is_decoration(c))
                 .count();
+            if text.trim().is_empty() {
+                // A blank line partway through a board: it ends the board.
+                self.rows.broke(Rest::Nothing);
+                let end = format!("the blank line on line {lineno}");
+                self.rows.end_run(out, self.rows.len() / 9, 9, &end);
+                return result;
+            }
             self.rows.broke(match (has_cells(text), row) {
                 (true, _) if width == 9 && cells >= 7 => Rest::Rows(9 - row),
                 (true, _) => Rest::ToBlank,
                 (false, 1) => Rest::Nothing,
                 (false, _) => Rest::Rows(10 - row),
             });
-            self.rows.broken_line(out, lineno);
+            // More than half a row of cells: a row with a typo, maybe.
+            self.rows.broken_line(out, lineno, cells >= 5);
         }
         result
     }
@@ -101,8 +109,15 @@ impl Parser {
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
         if text.trim().is_empty() {
-            self.rows.blank_between(out);
-            return Ok(());
+            if self.rows.blank_in_grid(out) {
+                return Ok(());
+            }
+            return Err(ParseError::expected(
+                lineno,
+                1,
+                format!("row {} of 9", self.rows.next_row()),
+                Found::Text("a blank line".into()),
+            ));
         }
         if super::is_filler(text) {
             return Ok(());

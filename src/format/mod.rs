@@ -842,15 +842,19 @@ impl Rows {
         self.run = 0;
     }
 
-    /// An error in line `lineno` of the run, once [`Rows::broke`] has said
-    /// what is left of its board. When rows of another board came before it,
-    /// or it has the shape of a row (a row with a typo), a stray or lost row
-    /// may have shifted the held board, so that board is an error too. A
-    /// line of another shape right after the held board (a heading, a stray
-    /// word) says nothing about it: it is handed out.
-    fn broken_line(&mut self, out: &mut Vec<Result<Parsed, ParseError>>, lineno: usize) {
-        let row_shaped = matches!(self.broke, Some(Rest::Rows(_)));
-        if self.cells.is_empty() && !row_shaped {
+    /// An error in line `lineno` of the run. When rows of another board
+    /// came before it, or it looks like a row (`row_like`: mostly numbers or
+    /// cells, a row with a typo), a stray or lost row may have shifted the
+    /// held board, so that board is an error too. A line of another kind
+    /// right after the held board (a heading, a stray word) says nothing
+    /// about it: it is handed out.
+    fn broken_line(
+        &mut self,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+        lineno: usize,
+        row_like: bool,
+    ) {
+        if self.cells.is_empty() && !row_like {
             self.release(out);
         } else if let Some(board) = self.held.take() {
             out.push(Err(ParseError::expected(
@@ -864,14 +868,17 @@ impl Rows {
         }
     }
 
-    /// A blank line between boards of a drawn grid ends the run: the held
-    /// board is handed out. (Inside a drawing, where blank lines may part
-    /// its bands, it changes nothing.)
-    fn blank_between(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+    /// A blank line in a drawn grid: between boards it ends the run (the
+    /// held board is handed out); between bands of a drawing (after 3 or 6
+    /// rows) it changes nothing; anywhere else it ends a board partway,
+    /// which [`Rows::end_run`] and the caller's error report.
+    fn blank_in_grid(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> bool {
         if self.cells.is_empty() {
             self.release(out);
             self.run = 0;
+            return true;
         }
+        self.cells.len() % 27 == 0
     }
 
     /// Notes, after an error in a line, what is left of its board.

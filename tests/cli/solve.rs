@@ -662,6 +662,10 @@ fn a_board_with_a_row_too_many_is_not_answered() {
             stderr(&output)
         );
     }
+    // A row with a typo in its first number, after a row of the next board.
+    let output = sudokit(&["solve"], &format!("{zeros}{boj}10 0 0 0 0 0 0 0\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
     // A heading right after a board says nothing about it.
     check(&["solve"], &format!("{boj}Puzzle 2\n"), &expected, 2);
     // The same in a drawn grid, with a row repeated.
@@ -675,6 +679,19 @@ fn a_board_with_a_row_too_many_is_not_answered() {
     assert!(
         stderr(&output)
             .contains("expected 9 rows to a board, found 10 rows before the end of the input"),
+        "{}",
+        stderr(&output)
+    );
+    // A blank line partway through a drawn board ends it: the shifted
+    // board before it is an error, the board after it is read.
+    let output = check(
+        &["solve", "-f", "grid", "--to", "line"],
+        &format!("{doubled}\n{grid}"),
+        &format!("{LC37_SOLVED}\n"),
+        2,
+    );
+    assert!(
+        stderr(&output).contains("found a blank line"),
         "{}",
         stderr(&output)
     );
@@ -798,4 +815,21 @@ fn comment_lines_of_code_between_boards() {
         "{}",
         stderr(&output)
     );
+}
+
+/// A first line with a label or a typo that the rules would read as a grid
+/// row does not make the whole input a grid when the next data line is
+/// surely BOJ numbers: only the broken board is lost.
+#[test]
+fn a_label_before_boj_boards_does_not_make_them_a_grid() {
+    let boj = fixture("formats/boj.txt");
+    let expected = fixture("formats/boj.expected");
+    for first in ["Puzzle 2\n", "5a\n"] {
+        let output = check(&["solve"], &format!("{first}{boj}\n{boj}"), &expected, 2);
+        assert!(
+            stderr(&output).contains("<stdin>:1:"),
+            "{}",
+            stderr(&output)
+        );
+    }
 }
