@@ -734,11 +734,12 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
 /// it starts on.
 ///
 /// The first board of a run of rows (from the input's start, a blank line
-/// in `boj`, or an error) is held until the next board of the run is whole,
-/// or the run ends. A run that ends partway through a board (one row too
-/// many or too few somewhere) may have shifted the held board by a row, so
-/// it is then an error instead of an answer: a stray or lost row must not
-/// turn into a wrong answer. Once a run has two whole boards, the boards
+/// between boards, or an error) is held until the next board of the run is
+/// whole, or the run ends. A run that ends partway through a board (one row
+/// too many or too few somewhere), or an error in it after rows of the next
+/// board or at a line that looks like a row, may mean the held board was
+/// shifted by a row, so it is then an error instead of an answer: a stray
+/// or lost row must not turn into a wrong answer. Once a run has two whole boards, the boards
 /// after them are handed out as they come (a stray row later in a long run
 /// shifts the boards after it, and is reported where the run ends).
 #[derive(Debug, Default)]
