@@ -124,10 +124,10 @@ fn after_first_line(text: &str) -> Option<&str> {
     }
 }
 
-/// Whether a first line has a letter, which no row of `boj`, `line` or
-/// `grid` holds.
+/// Whether a first line has a letter (of any script), which no row of
+/// `boj`, `line` or `grid` holds.
 fn is_label(line: &str) -> bool {
-    line.chars().any(|c| c.is_ascii_alphabetic())
+    line.chars().any(char::is_alphabetic)
 }
 
 /// [`detect`] for a first line `first` that does not open a structure.
@@ -270,6 +270,7 @@ mod tests {
         let boj = "0 3 5 4 6 9 2 7 8";
         assert_eq!(detect(&format!("Puzzle 2\n\n# c\n{boj}")), Layout::Boj);
         assert_eq!(detect("5a\n0\n0"), Layout::Boj);
+        assert_eq!(detect(&format!("예제 입력 1\n{boj}")), Layout::Boj);
         assert_eq!(detect(&format!("id,puzzle81\n{line}")), Layout::Line);
         assert_eq!(detect("Grid 01\n003020600\n900305001"), Layout::Grid);
         assert!(needs_lookahead("Puzzle 2"));
