@@ -11,6 +11,14 @@ pub(super) struct Parser {
     rows: Rows,
 }
 
+/// Project Euler's sudoku file (problem 96) names each board on a line of
+/// its own, `Grid 01`: a label between boards, not a row.
+fn is_grid_label(text: &str) -> bool {
+    text.trim()
+        .strip_prefix("Grid ")
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 fn has_cells(text: &str) -> bool {
     text.chars().any(|c| cell(c).is_some())
 }
@@ -119,7 +127,7 @@ impl Parser {
                 Found::Text("a blank line".into()),
             ));
         }
-        if super::is_filler(text) {
+        if super::is_filler(text) || (self.rows.is_empty() && is_grid_label(text)) {
             return Ok(());
         }
         if !has_cells(text) {

@@ -833,3 +833,29 @@ fn a_label_before_boj_boards_does_not_make_them_a_grid() {
         );
     }
 }
+
+/// Project Euler's sudoku file (problem 96): each board under a `Grid NN`
+/// label. The labels are passed over, as `#` lines are.
+#[test]
+fn project_euler_96_file() {
+    let boards = [
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        "200080300060070084030500209000105408000000000402706000301007040720040060004010003",
+    ];
+    let mut input = String::new();
+    for (i, board) in boards.iter().enumerate() {
+        input.push_str(&format!("Grid {:02}\n", i + 1));
+        for row in board.as_bytes().chunks(9) {
+            input.push_str(std::str::from_utf8(row).expect("ASCII"));
+            input.push('\n');
+        }
+    }
+    // The boards' solutions, checked independently (a Python checker).
+    check(
+        &["solve", "--to", "line"],
+        &input,
+        "483921657967345821251876493548132976729564138136798245372689514814253769695417382\n\
+         245981376169273584837564219976125438513498627482736951391657842728349165654812793\n",
+        0,
+    );
+}
