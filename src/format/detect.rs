@@ -9,11 +9,16 @@
 //!    broken line is reported as one; a field of 10 to 40 cells is a line
 //!    puzzle too, unless the next data line's first field could be a grid
 //!    row, at most 9 cells (then the first is a grid row with a typo);
-//! 3. white-space-separated single digits only → `boj`, and so are five
-//!    words or more that are all numbers (a BOJ row with two numbers run
-//!    together), and nine words or more, no grid border among them, all but
-//!    one or two single digits (a BOJ row with a typo);
-//! 4. anything else → `grid`.
+//! 3. white-space-separated single digits only → `boj`, and so are two
+//!    numbers or more (a BOJ row with two numbers run together; not three
+//!    groups of three digits, a grid row drawn by boxes), three to eight
+//!    words with one typo among single digits, and nine words or more, no
+//!    grid border among them, all but one or two single digits;
+//! 4. anything else → `grid`, unless the first line has a letter (a label,
+//!    a typo) and the next data line is `boj` or `line` by these rules.
+//!
+//! A "data line" is one that is not blank or a comment line (as the README
+//! words it).
 
 use super::{Layout, cell_value};
 
@@ -42,9 +47,10 @@ fn data_lines(text: &str) -> impl Iterator<Item = &str> {
 }
 
 /// Whether `text` (the first data line, maybe with a few more) opens a
-/// structure whose content is not visible yet, or starts with a field too
-/// long for a grid row and too short to be surely a line puzzle, with no
-/// data line after it yet.
+/// structure whose content is not visible yet, or starts with a line that
+/// the next data line must decide (a field too long for a grid row and too
+/// short to be surely a line puzzle, or a letter), with no data line after
+/// it yet.
 pub(super) fn needs_lookahead(text: &str) -> bool {
     let mut lines = data_lines(text);
     let first = lines.next().unwrap_or("");
