@@ -47,7 +47,12 @@ impl LineParser for Parser {
     ) -> Result<(), ParseError> {
         let row = self.rows.next_row();
         let result = self.row(text, lineno, out);
-        if result.is_err() {
+        if result.is_err() && text.trim().is_empty() {
+            // A blank line partway through a board: it ends the board.
+            self.rows.broke(Rest::Nothing);
+            let end = format!("the blank line on line {lineno}");
+            self.rows.end_run(out, self.rows.len() / 9, 9, &end);
+        } else if result.is_err() {
             // The rows after this one when it is a row with a typo: 9 cells
             // counting the characters that are neither cells nor borders,
             // all cells but one or two. A line of another shape may be a
@@ -60,13 +65,6 @@ impl LineParser for Parser {
                 .chars()
                 .filter(|&c| cell(c).is_some() || !is_decoration(c))
                 .count();
-            if text.trim().is_empty() {
-                // A blank line partway through a board: it ends the board.
-                self.rows.broke(Rest::Nothing);
-                let end = format!("the blank line on line {lineno}");
-                self.rows.end_run(out, self.rows.len() / 9, 9, &end);
-                return result;
-            }
             self.rows.broke(match (has_cells(text), row) {
                 (true, _) if width == 9 && cells >= 7 => Rest::Rows(9 - row),
                 (true, _) => Rest::ToBlank,
