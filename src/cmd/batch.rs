@@ -210,23 +210,32 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         file: None,
         started: 0,
     };
-    for solved in rx {
-        // A chunk whose solving panicked (a bug) drops its sender; nothing
-        // is lost silently.
-        let outcomes = solved
-            .recv()
-            .context("a solver thread stopped unexpectedly")?;
-        for outcome in outcomes {
-            writer.take(outcome)?;
+    let written = (|| {
+        for solved in rx {
+            // A chunk whose solving panicked (a bug) drops its sender; nothing
+            // is lost silently.
+            let outcomes = solved
+                .recv()
+                .context("a solver thread stopped unexpectedly")?;
+            for outcome in outcomes {
+                writer.take(outcome)?;
+            }
+            bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
         }
-        bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
+        // The reader only stops early when the writer has gone; a reader that
+        // died (a bug) must not pass for a finished batch.
+        if writer.started != files.len() || writer.file.is_some() {
+            bail!("reading the inputs stopped unexpectedly");
+        }
+        writer.out.flush()?;
+        anyhow::Ok(())
+    })();
+    match written {
+        // A reader that went away (`| head`) ends the run quietly, without a
+        // summary; the status keeps what was already counted.
+        Err(err) if super::is_broken_pipe(&err) => return Ok(writer.tally.exit_status()),
+        result => result?,
     }
-    // The reader only stops early when the writer has gone; a reader that
-    // died (a bug) must not pass for a finished batch.
-    if writer.started != files.len() || writer.file.is_some() {
-        bail!("reading the inputs stopped unexpectedly");
-    }
-    writer.out.flush()?;
     bar.clear();
 
     let tally = writer.tally;

@@ -116,9 +116,27 @@ pub fn each_puzzle(
     files: &[std::path::PathBuf],
     walk: Walk,
     out: &mut Out,
-    mut each: impl FnMut(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<ExitStatus>,
+    each: impl FnMut(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<ExitStatus>,
 ) -> anyhow::Result<ExitStatus> {
     let mut status = ExitStatus::Success;
+    match walk_all(files, walk, out, &mut status, each) {
+        // A reader that went away (`| head`) ends the run quietly, and the
+        // status keeps what was already reported: an input that could not
+        // be read, a puzzle without a solution.
+        Err(err) if is_broken_pipe(&err) => Ok(status),
+        Err(err) => Err(err),
+        Ok(()) => Ok(status),
+    }
+}
+
+/// The loop of [`each_puzzle`], noting each outcome in `status` as it goes.
+fn walk_all(
+    files: &[std::path::PathBuf],
+    walk: Walk,
+    out: &mut Out,
+    status: &mut ExitStatus,
+    mut each: impl FnMut(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<ExitStatus>,
+) -> anyhow::Result<()> {
     // An input that cannot be opened or read to its end: one message, and
     // with JSON one record about the input as a whole (index and line 0),
     // as `batch` writes.
@@ -136,8 +154,8 @@ pub fn each_puzzle(
         let input = match open(&path) {
             Ok(input) => input,
             Err(err) => {
-                unreadable(&path.display().to_string(), &err, out)?;
                 status.note(ExitStatus::Error);
+                unreadable(&path.display().to_string(), &err, out)?;
                 continue;
             }
         };
@@ -149,8 +167,8 @@ pub fn each_puzzle(
             let item = match item.with_context(|| source.to_owned()) {
                 Ok(item) => item,
                 Err(err) => {
-                    unreadable(source, &err, out)?;
                     status.note(ExitStatus::Error);
+                    unreadable(source, &err, out)?;
                     break;
                 }
             };
@@ -158,6 +176,7 @@ pub fn each_puzzle(
             let outcome = match &item {
                 Ok(puzzle) => each(puzzle, source, several, out)?,
                 Err(e) => {
+                    status.note(ExitStatus::Error);
                     out.diag(format_args!("{source}:{}", e.error));
                     if walk.error_records {
                         let mut report = Report::new(source, e.index, e.line, Status::Error);
@@ -173,5 +192,5 @@ pub fn each_puzzle(
         }
     }
     out.flush()?;
-    Ok(status)
+    Ok(())
 }

@@ -108,6 +108,18 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
 
 pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
     let mode = Mode::from_args(args);
+    // As `batch` does without `--out`: an option that changes nothing is
+    // said so, not dropped without a word.
+    if args.to.is_some() && (args.output.json || args.count) {
+        let why = if args.output.json {
+            "--json"
+        } else {
+            "--count"
+        };
+        crate::output::diag(format_args!(
+            "--to only sets the layout of printed boards; it has no effect with {why}"
+        ));
+    }
     let mut out = Out::stdout(args.output.line_buffered);
     let walk = Walk {
         format: args.input.format,

@@ -295,9 +295,19 @@ enum Kind {
     Number(String),
     Str(String),
     Array(Array),
-    /// The fields that can hold a board (the first non-null of each name), and
-    /// `summary`; other fields are read and dropped.
-    Object(Vec<(String, Value)>),
+    Object(Object),
+}
+
+/// What an object holds, as far as reading boards goes.
+#[derive(Debug)]
+struct Object {
+    /// The fields that can hold a board (the last non-null value of each
+    /// name), and `summary`; other fields are read and dropped.
+    fields: Vec<(String, Value)>,
+    /// Distinct field names, kept or not.
+    keys: usize,
+    /// `"status":"error"`: an error record of sudokit's own `--json`.
+    error_record: bool,
 }
 
 /// An array: its first [`KEEP_ITEMS`] items (none below the levels kept) and
@@ -359,6 +369,9 @@ impl Value {
             Kind::Str(s) if s.chars().count() <= 24 => Found::Token(format!("\"{s}\"")),
             Kind::Str(s) => Found::Text(format!("a string of {} characters", s.chars().count())),
             Kind::Array(a) => Found::Text(format!("an array of {}", a.len)),
+            Kind::Object(o) if o.error_record => {
+                Found::Text("an error record (\"status\":\"error\"), which holds no board".into())
+            }
             Kind::Object(_) => Found::Text("an object".into()),
         }
     }
@@ -468,6 +481,8 @@ impl<'a> ValueParser<'a> {
             Some('{') => {
                 self.bump();
                 let mut fields = Vec::new();
+                let mut names: Vec<String> = Vec::new();
+                let mut error_record = false;
                 self.skip_ws();
                 if self.peek() == Some('}') {
                     self.bump();
@@ -488,6 +503,12 @@ impl<'a> ValueParser<'a> {
                         let value = self.value(depth + 1, keep)?;
                         // A key given twice counts once, with its last
                         // value, as in jq (a null one drops the field).
+                        if key == "status" {
+                            error_record = matches!(&value.kind, Kind::Str(s) if s == "error");
+                        }
+                        if names.len() < 2 && !names.contains(&key) {
+                            names.push(key.clone());
+                        }
                         if FIELDS.contains(&key.as_str()) || key == "summary" {
                             fields.retain(|(k, _)| *k != key);
                             if !matches!(value.kind, Kind::Null) {
@@ -507,7 +528,11 @@ impl<'a> ValueParser<'a> {
                         }
                     }
                 }
-                Kind::Object(fields)
+                Kind::Object(Object {
+                    fields,
+                    keys: names.len(),
+                    error_record,
+                })
             }
             Some('"') => Kind::Str(self.string()?),
             Some(c) if c == '-' || c.is_ascii_digit() => Kind::Number(self.number()?),
@@ -651,16 +676,22 @@ fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
                 boards(item, false, out);
             }
         }
-        Kind::Object(fields) => {
+        Kind::Object(object) => {
             let chosen = FIELDS.iter().find_map(|name| {
-                fields
+                object
+                    .fields
                     .iter()
                     .find(|(key, v)| key == name && !matches!(v.kind, Kind::Null))
             });
+            let summary = || {
+                object.keys == 1
+                    && matches!(&object.fields[..], [(key, v)] if key == "summary" && matches!(v.kind, Kind::Object(_)))
+            };
             match chosen {
                 Some((_, v)) => out.push(board(v, value.line)),
-                // The summary line that ends `sudokit batch --json` is not a puzzle.
-                None if top && fields.iter().any(|(key, _)| key == "summary") => {}
+                // The summary line that ends `sudokit batch --json`
+                // (`{"summary":{…}}`, nothing else) is not a puzzle.
+                None if top && summary() => {}
                 None => out.push(Err(value.error(
                     "an object with a \"solution\", \"grid\", \"board\" or \"puzzle\" field",
                 ))),

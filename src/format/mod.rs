@@ -113,12 +113,13 @@ pub type Item = Result<Puzzle, ItemError>;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{error}")]
 pub struct ItemError {
-    /// 1-based position among the input's puzzles.
+    /// 1-based position among the input's puzzles; 0 for an error about
+    /// the whole input (it holds no puzzle).
     pub index: usize,
     /// The layout being read (`None` when the input could not be read at all).
     pub layout: Option<Layout>,
     /// 1-based line where the puzzle starts: for a board spanning lines, its
-    /// first one, whichever line the error is on.
+    /// first one, whichever line the error is on; 0 with index 0.
     pub line: usize,
     /// Where and what.
     pub error: ParseError,
@@ -488,6 +489,17 @@ impl<R: BufRead> Reader<R> {
         // The lines skipped after an error are reported with the position of
         // the broken board they follow: they do not take one of their own,
         // so that the boards after them keep their positions.
+        // An input without any puzzle is an error about the whole input:
+        // index and line 0, as `batch` reports a file it cannot read.
+        if matches!(error.kind, ParseErrorKind::NoPuzzle) {
+            self.ready.push_back(Err(ItemError {
+                index: 0,
+                layout: self.layout,
+                line: 0,
+                error,
+            }));
+            return;
+        }
         let index = if matches!(error.kind, ParseErrorKind::Skipped { .. }) {
             self.next_index.saturating_sub(1).max(1)
         } else {

@@ -368,6 +368,33 @@ fn json_shapes() {
         items(&lines, Format::Auto),
         vec![Ok(LC37.to_owned()), Ok(LC37.to_owned())]
     );
+    // Only sudokit's own summary line is passed over: `summary` and
+    // nothing else, holding an object. Anything else is reported.
+    for other in [
+        r#"{"summary": 5}"#,
+        r#"{"summary": {"puzzles": 1}, "note": 1}"#,
+    ] {
+        let text = format!("{puzzle}\n{other}\n{puzzle}\n");
+        let got = items(&text, Format::Auto);
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert!(
+            got[1]
+                .as_ref()
+                .is_err_and(|e| e.starts_with("2:1: expected an object with")),
+            "{got:?}"
+        );
+    }
+    // An error record of sudokit's own `--json` says what it is.
+    let record = r#"{"source":"a.txt","index":0,"line":0,"status":"error","error":"a.txt: gone"}"#;
+    assert_eq!(
+        items(&format!("{record}\n{puzzle}\n"), Format::Auto),
+        vec![
+            Err("1:1: expected an object with a \"solution\", \"grid\", \"board\" or \"puzzle\" field, \
+                 found an error record (\"status\":\"error\"), which holds no board"
+                .to_owned()),
+            Ok(LC37.to_owned())
+        ]
+    );
 }
 
 #[test]

@@ -610,7 +610,7 @@ fn validate_to_a_full_device_is_an_error() {
 
 #[test]
 fn validate_to_a_closed_pipe_ends_quietly() {
-    let (first, out) = super::first_line_then_close("validate", LC37);
+    let (first, out) = super::first_line_then_close(&["validate"], LC37);
     assert!(first.contains("valid"), "{first}");
     assert_eq!(stderr(&out), "");
     assert_eq!(out.status.code(), Some(0));

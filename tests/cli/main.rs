@@ -133,17 +133,18 @@ pub fn to_full_device(args: &[&str]) -> Option<Output> {
     Some(output)
 }
 
-/// Runs `sudokit COMMAND BIG` on a large input, reads the first line of its
-/// output and closes the pipe, as `| head -1` does; returns that line and
-/// how the process ended.
-pub fn first_line_then_close(command: &str, line: &str) -> (String, Output) {
+/// Runs `sudokit ARGS BIG` (in the fixtures directory) on a large input of
+/// `line` repeated, reads the first line of its output and closes the pipe,
+/// as `| head -1` does; returns that line and how the process ended.
+pub fn first_line_then_close(args: &[&str], line: &str) -> (String, Output) {
     use std::io::{BufRead, BufReader};
     let dir = tempfile::tempdir().expect("temp dir");
     let big = dir.path().join("big.txt");
     std::fs::write(&big, format!("{line}\n").repeat(20_000)).expect("write input");
     let mut child = Command::new(env!("CARGO_BIN_EXE_sudokit"))
-        .arg(command)
+        .args(args)
         .arg(&big)
+        .current_dir(fixtures())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -544,6 +544,58 @@ fn an_unreadable_input_in_json_mode_is_a_record() {
     assert_eq!(records[1]["status"], "solved");
 }
 
+/// `--to` only shapes printed boards: with `--json` or `--count` there are
+/// none, and a warning says so rather than ignoring it (as `batch` does
+/// without `--out`); the results and the exit status are unchanged.
+#[test]
+fn to_without_boards_is_a_warning() {
+    for (flag, stdout) in [("--count", "1\n"), ("--json", "")] {
+        let out = sudokit(&["solve", flag, "--to", "boj"], &format!("{LC37}\n"));
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(
+            stderr(&out),
+            format!(
+                "sudokit: --to only sets the layout of printed boards; it has no effect with {flag}\n"
+            )
+        );
+        if !stdout.is_empty() {
+            assert_eq!(String::from_utf8_lossy(&out.stdout), stdout);
+        }
+    }
+    let out = check(
+        &["solve", "--to", "line"],
+        &format!("{LC37}\n"),
+        &format!("{LC37_SOLVED}\n"),
+        0,
+    );
+    assert_eq!(stderr(&out), "");
+    // For every board of `--all` the layout holds; no warning there.
+    let out = sudokit(&["solve", "--all", "--to", "line"], &format!("{LC37}\n"));
+    assert_eq!(stderr(&out), "");
+}
+
+/// An input that holds no puzzle is an error about the input as a whole
+/// too: index and line 0 in every command, as `batch` reports it.
+#[test]
+fn an_input_without_a_puzzle_is_a_record_about_the_whole_input() {
+    for command in ["solve", "validate", "batch"] {
+        let out = sudokit(&[command, "--json", "-"], "# only a comment\n\n");
+        assert_eq!(out.status.code(), Some(2));
+        let text = String::from_utf8(out.stdout).expect("utf-8");
+        let record: serde_json::Value =
+            serde_json::from_str(text.lines().next().unwrap_or("")).expect("JSON");
+        assert_eq!(record["status"], "error", "{command}: {text}");
+        assert_eq!(record["index"], 0, "{command}: {text}");
+        assert_eq!(record["line"], 0, "{command}: {text}");
+        assert!(
+            record["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("expected a puzzle, found none")),
+            "{command}: {text}"
+        );
+    }
+}
+
 /// The `line` of a board spanning lines is its first line, also when the
 /// error is further down (the message says where).
 #[test]
@@ -579,10 +631,37 @@ fn writing_to_a_full_device_is_an_error() {
 
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let (first, out) = super::first_line_then_close("solve", LC37);
+    let (first, out) = super::first_line_then_close(&["solve"], LC37);
     assert_eq!(first.trim_end(), LC37_SOLVED);
     assert_eq!(stderr(&out), "");
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// A closed pipe ends the run quietly, yet what was already reported still
+/// counts: an input that could not be read (2), a puzzle without a
+/// solution (1), as under `set -o pipefail` a script must see.
+#[test]
+fn a_closed_pipe_keeps_the_status_earned() {
+    let (first, out) = super::first_line_then_close(&["solve", "no-such-file.txt"], LC37);
+    assert_eq!(first.trim_end(), LC37_SOLVED);
+    assert!(
+        stderr(&out).starts_with("sudokit: no-such-file.txt: "),
+        "{}",
+        stderr(&out)
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let unsolvable = "unsolvable/no-candidate.txt";
+    let (first, out) = super::first_line_then_close(&["solve", unsolvable], LC37);
+    assert_eq!(first.trim_end(), LC37_SOLVED);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    let (first, out) = super::first_line_then_close(&["solve", "--json", unsolvable], LC37);
+    assert!(first.contains(r#""status":"unsolvable""#), "{first}");
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    for args in [["batch", "-j", "1"], ["batch", "-j", "2"]] {
+        let (first, out) = super::first_line_then_close(&[&args[..], &[unsolvable]].concat(), LC37);
+        assert_eq!(first.trim_end(), format!("{unsolvable}:1:unsolvable"));
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    }
 }
 
 #[test]
