@@ -39,6 +39,24 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// A heading between boards, as copied with them from a judge's page or a
+/// collection: `예제 입력 1` ("sample input 1"), `Sample Input 1`,
+/// `Case 2:`, `Puzzle 3 of 10`. It has a word of two letters or more, and
+/// no more numbers than words (at most two): a row with a typo (`5 3 x`,
+/// `0 3 5 4 6 9 2 7 8x`) is mostly numbers, so it stays an error.
+fn is_heading(text: &str) -> bool {
+    let (mut words, mut numbers) = (0, 0);
+    for (_, token) in tokens(text) {
+        let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
+        if !core.is_empty() && core.bytes().all(|b| b.is_ascii_digit()) {
+            numbers += 1;
+        } else if core.chars().filter(|c| c.is_alphabetic()).count() >= 2 {
+            words += 1;
+        }
+    }
+    words > 0 && numbers <= 2 && numbers <= words
+}
+
 impl LineParser for Parser {
     fn line(
         &mut self,
@@ -184,6 +202,12 @@ impl Parser {
             ));
         }
         if super::is_filler(text) {
+            return Ok(());
+        }
+        if self.rows.is_empty() && is_heading(text) {
+            // Between boards it parts them as a blank line does: a board
+            // whole before it is handed out.
+            self.end_run(out, "");
             return Ok(());
         }
         self.rows.begin_row(lineno);

@@ -595,13 +595,6 @@ fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
         (rows.replacen("0 9 8", "0 9 8 1", 1), 15),
         // A one-line board short of a number.
         (format!("{}{flat}", flat.replacen("5 ", "", 1)), 10),
-        // A heading before a board.
-        (format!("Case 2:\n{rows}"), 18),
-        // A heading of nine words.
-        (
-            format!("Puzzle two of three from the top95 list here\n{rows}"),
-            18,
-        ),
     ];
     for (bad, lines) in cases {
         let got = items(&format!("{bad}{rows}\n{rows}"), Format::Boj);
@@ -641,6 +634,43 @@ fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
     let report = got[1].clone().expect_err("the skip is reported");
     assert!(report.contains(&skipped(17)), "{report}");
     assert_eq!(got[2], Ok(LC37.to_owned()));
+}
+
+/// A heading between boards (as copied from a judge's page, `예제 입력 1`,
+/// or from a collection, `Case 2:`) parts them as a blank line does: every
+/// board is read. Within a board it is an error, and the board is lost,
+/// not shifted.
+#[test]
+fn a_heading_between_boj_boards_is_passed_over() {
+    let rows = boj_rows(LC37);
+    for heading in [
+        "Case 2:",
+        "예제 입력 1",
+        "Sample Input 1",
+        "Puzzle 3 of 10",
+        "Puzzle two of three from the top95 list here",
+    ] {
+        for format in [Format::Boj, Format::Auto] {
+            let text = format!("{heading}\n{rows}{heading}\n{rows}\n{heading}\n\n{rows}");
+            assert_eq!(
+                items(&text, format),
+                vec![Ok(LC37.to_owned()); 3],
+                "{heading:?} {format:?}"
+            );
+        }
+        // Partway through a board: the board is an error, the next one read.
+        let cut = rows.replacen('\n', &format!("\n{heading}\n"), 3);
+        let got = items(&format!("{cut}\n{rows}"), Format::Boj);
+        assert!(got[0].is_err(), "{got:?}");
+        assert_eq!(got.last(), Some(&Ok(LC37.to_owned())), "{got:?}");
+        assert_eq!(got.iter().filter(|g| g.is_ok()).count(), 1, "{got:?}");
+    }
+    // Rows with a typo stay errors: mostly numbers, or a one-letter word.
+    for typo in ["5 3 x", "0 3 5 4 6 9 2 7 8x", "x", "ab 1 2 3"] {
+        let got = items(&format!("{rows}\n{typo}\n{rows}\n{rows}"), Format::Boj);
+        assert_eq!(got[0], Ok(LC37.to_owned()), "{typo:?}: {got:?}");
+        assert!(got[1].is_err(), "{typo:?}: {got:?}");
+    }
 }
 
 /// The lines skipped after an error take no position of their own: the

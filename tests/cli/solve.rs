@@ -745,8 +745,9 @@ fn a_board_with_a_row_too_many_is_not_answered() {
     let output = sudokit(&["solve"], &format!("{zeros}{boj}10 0 0 0 0 0 0 0\n"));
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&output.stdout), "");
-    // A heading right after a board says nothing about it.
-    check(&["solve"], &format!("{boj}Puzzle 2\n"), &expected, 2);
+    // A heading right after a board says nothing about it: it parts boards
+    // as a blank line does.
+    check(&["solve"], &format!("{boj}Puzzle 2\n"), &expected, 0);
     // The same in a drawn grid, with a row repeated.
     let grid = fixture("formats/grid.txt");
     let row = grid
@@ -898,19 +899,32 @@ fn comment_lines_of_code_between_boards() {
 
 /// A first line with a label or a typo that the rules would read as a grid
 /// row does not make the whole input a grid when the next data line is
-/// surely BOJ numbers: only the broken board is lost.
+/// surely BOJ numbers: a label is a heading, passed over; with a typo only
+/// the broken board is lost.
 #[test]
 fn a_label_before_boj_boards_does_not_make_them_a_grid() {
     let boj = fixture("formats/boj.txt");
     let expected = fixture("formats/boj.expected");
-    for first in ["Puzzle 2\n", "5a\n"] {
-        let output = check(&["solve"], &format!("{first}{boj}\n{boj}"), &expected, 2);
-        assert!(
-            stderr(&output).contains("<stdin>:1:"),
-            "{}",
-            stderr(&output)
-        );
-    }
+    let both = format!("{expected}\n{expected}");
+    check(&["solve"], &format!("Puzzle 2\n{boj}\n{boj}"), &both, 0);
+    let output = check(&["solve"], &format!("5a\n{boj}\n{boj}"), &expected, 2);
+    assert!(
+        stderr(&output).contains("<stdin>:1:"),
+        "{}",
+        stderr(&output)
+    );
+}
+
+/// The judge's page, copied whole: each sample under its heading, the
+/// expected output under its own. Every board is read, in `boj` layout.
+#[test]
+fn a_judge_page_pasted_with_its_headings_reads_every_board() {
+    let boj = fixture("formats/boj.txt");
+    let expected = fixture("formats/boj.expected");
+    let page = format!("예제 입력 1\n{boj}\n예제 출력 1\n{expected}");
+    check(&["solve"], &page, &format!("{expected}\n{expected}"), 0);
+    let page = format!("Sample Input 1\n{boj}Sample Output 1\n{expected}");
+    check(&["solve"], &page, &format!("{expected}\n{expected}"), 0);
 }
 
 /// Project Euler's sudoku file (problem 96): each board under a `Grid NN`
