@@ -3,7 +3,8 @@
 //! The rule, as documented in the README:
 //! 1. starts with `[` `{` `"` `'` or a declaration `name =` → `json` or
 //!    `leetcode` (one-character quoted cells, C-style braces or a declaration
-//!    mean `leetcode`; everything else `json`);
+//!    mean `leetcode`; everything else `json`), except a CSV row whose
+//!    first field is a quoted line puzzle followed by a separator → `line`;
 //! 2. a first field (up to white space or a separator) of 81 cell characters
 //!    (`0`–`9`, `.`) → `line`: a field of more than 40 cells counts, so a
 //!    broken line is reported as one; a field of 10 to 40 cells is a line
@@ -98,6 +99,13 @@ pub fn detect(text: &str) -> Layout {
     let first = text.lines().next().unwrap_or("").trim();
     if declaration_end(first).is_some() && !first.starts_with(['[', '{', '"']) {
         return Layout::Leetcode;
+    }
+    if super::line::quoted_field(first).is_some_and(|(cells, rest)| {
+        cells.chars().count() > SURELY_LINE && rest.starts_with([',', ';', '\t', '|', ':', ' '])
+    }) {
+        // A CSV row whose fields are quoted (`"53..7…","534678…"`): a line
+        // puzzle, not a JSON string followed by stray text.
+        return Layout::Line;
     }
     if let Some(body) = structured_start(text) {
         return structured(body);

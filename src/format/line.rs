@@ -42,17 +42,49 @@ impl LineParser for Parser {
     }
 }
 
+/// A line that opens with a double-quoted field, as CSV writers quote them:
+/// the field's content and what follows its closing quote. `None` when the
+/// line does not start with a quote or the quote is not closed.
+pub(super) fn quoted_field(text: &str) -> Option<(&str, &str)> {
+    let inner = text.trim_start().strip_prefix('"')?;
+    let end = inner.find('"')?;
+    Some((&inner[..end], &inner[end + 1..]))
+}
+
 /// Reads one data line (not blank, not a comment) as a board, or locates
-/// what is wrong with it.
+/// what is wrong with it. The puzzle may be a quoted CSV field
+/// (`"53..7…","534678…"`).
 pub(super) fn parse_data(text: &str, lineno: usize) -> Result<Grid, ParseError> {
     if let Some(grid) = fast_line(text.as_bytes()) {
         return Ok(grid);
     }
+    if let Some((field, rest)) = quoted_field(text) {
+        let start = text.len() - text.trim_start().len() + 1;
+        let grid = parse_cells(field, lineno, column_of(text, start))?;
+        return match rest.chars().next() {
+            Some(c) if !is_separator(c) => {
+                let column = column_of(text, start + field.len() + 1);
+                let expected = "a separator (white space , ; : |) after the quoted cells";
+                Err(ParseError::expected(
+                    lineno,
+                    column,
+                    expected,
+                    Found::Char(c),
+                ))
+            }
+            _ => Ok(grid),
+        };
+    }
     let start = text.len() - text.trim_start().len();
-    let first_column = column_of(text, start);
+    parse_cells(&text[start..], lineno, column_of(text, start))
+}
+
+/// The 81 cells at the start of `text`, whose first character is at
+/// `first_column`, up to a separator or the end.
+fn parse_cells(text: &str, lineno: usize, first_column: usize) -> Result<Grid, ParseError> {
     let mut cells = [0u8; 81];
     let mut n = 0;
-    for (i, c) in text[start..].chars().enumerate() {
+    for (i, c) in text.chars().enumerate() {
         let column = first_column + i;
         if n == 81 {
             if is_separator(c) {
@@ -91,7 +123,7 @@ pub(super) fn parse_data(text: &str, lineno: usize) -> Result<Grid, ParseError> 
         }
     }
     if n < 81 {
-        let column = first_column + text[start..].chars().count();
+        let column = first_column + text.chars().count();
         let found = Found::Text(format!("{n} cells"));
         return Err(ParseError::expected(lineno, column, "81 cells", found));
     }

@@ -336,10 +336,15 @@ fn is_header(text: &str) -> bool {
     if section {
         return true;
     }
+    // Quotes count as a structure's start, except in a CSV header of
+    // quoted fields (`"quizzes","solutions"`), which has a separator.
+    let quoted_csv = text.contains([',', ';', '\t']);
     text.chars().any(|c| c.is_alphabetic())
-        && !text
-            .chars()
-            .any(|c| c.is_ascii_digit() || matches!(c, '[' | '{' | '"' | '\'' | '=' | '|'))
+        && !text.chars().any(|c| {
+            c.is_ascii_digit()
+                || matches!(c, '[' | '{' | '\'' | '=' | '|')
+                || (c == '"' && !quoted_csv)
+        })
 }
 
 /// Lines that auto-detection may look at when the first data line opens a

@@ -798,3 +798,46 @@ fn a_declared_string_of_81_cells_is_a_board() {
         "1:86: expected a digit 0-9 or '.', found 'x'"
     );
 }
+
+/// CSV rows whose fields are quoted, as many CSV writers quote them, are
+/// line puzzles, with a quoted header passed over; a bare quoted string is
+/// still JSON. Errors are located inside the quotes.
+#[test]
+fn quoted_csv_rows_are_line_puzzles() {
+    let text = format!("\"quizzes\",\"solutions\"\n\"{LC37}\",\"{LC37}\"\n\"{LC37}\";1\n");
+    assert_eq!(items(&text, Format::Auto), vec![Ok(LC37.to_owned()); 2]);
+    assert_eq!(
+        super::Reader::new(text.as_bytes(), Format::Auto)
+            .filter_map(Result::ok)
+            .filter_map(Result::ok)
+            .map(|p| p.layout)
+            .collect::<Vec<_>>(),
+        [Layout::Line; 2]
+    );
+    assert_eq!(
+        items(&format!("\"{LC37}\"\n"), Format::Auto),
+        vec![Ok(LC37.to_owned())]
+    );
+    assert_eq!(
+        parse_str(&format!("\"{LC37}\"\n"), Format::Auto)[0]
+            .as_ref()
+            .map(|p| p.layout)
+            .ok(),
+        Some(Layout::Json)
+    );
+    let typo = format!("\"{}x\",\"1\"\n", &LC37[..80]);
+    assert_eq!(
+        error(&typo, Format::Auto),
+        "1:82: expected a digit 0-9 or '.', found 'x'"
+    );
+    let glued = format!("\"{LC37}\"x\n");
+    assert_eq!(
+        error(&glued, Format::Line),
+        "1:84: expected a separator (white space , ; : |) after the quoted cells, found 'x'"
+    );
+    let short = format!("\"{}\",\"1\"\n", &LC37[..79]);
+    assert_eq!(
+        error(&short, Format::Auto),
+        "1:81: expected 81 cells, found 79 cells"
+    );
+}

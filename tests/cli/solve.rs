@@ -174,6 +174,7 @@ fn line_grid_and_json_formats() {
     for (input, expected) in [
         ("formats/line.txt", "formats/line.expected"),
         ("formats/line.csv", "formats/line.csv.expected"),
+        ("formats/line-quoted.csv", "formats/line.csv.expected"),
         ("formats/grid.txt", "formats/grid.expected"),
         ("formats/grid.sdk", "formats/grid.expected"),
         ("formats/grid.ss", "formats/grid.expected"),
