@@ -119,7 +119,7 @@ impl<'a> Report<'a> {
 /// their layout needs, and the buffer is flushed after each puzzle when asked
 /// (`--line-buffered`) or when a person is watching (a terminal).
 pub struct Out {
-    writer: BufWriter<StdoutLock<'static>>,
+    writer: BufWriter<Named>,
     /// Diagnostics, buffered too: a million unsolvable puzzles must not
     /// cost a million writes. Flushed with standard output.
     errors: BufWriter<io::Stderr>,
@@ -143,7 +143,7 @@ impl Out {
         let stdout = io::stdout();
         let flush_each = line_buffered || stdout.is_terminal();
         Out {
-            writer: BufWriter::with_capacity(64 * 1024, stdout.lock()),
+            writer: BufWriter::with_capacity(64 * 1024, Named(stdout.lock())),
             errors: BufWriter::new(io::stderr()),
             errors_each: io::stderr().is_terminal(),
             flush_each,
@@ -234,6 +234,27 @@ impl Out {
     pub fn flush(&mut self) -> io::Result<()> {
         let _ = self.errors.flush();
         self.writer.flush()
+    }
+}
+
+/// Standard output whose errors say that they are about it (`standard
+/// output: No space left on device`), as errors about inputs name them.
+/// The error's kind is kept: a closed pipe is still told apart.
+struct Named(StdoutLock<'static>);
+
+impl Named {
+    fn name(err: io::Error) -> io::Error {
+        io::Error::new(err.kind(), format!("standard output: {err}"))
+    }
+}
+
+impl Write for Named {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(Named::name)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(Named::name)
     }
 }
 

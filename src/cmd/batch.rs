@@ -108,6 +108,11 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     if args.to.is_some() && out_dir.is_none() {
         // Standard output has one shape, `path:index:solution`.
         diag("--to only sets the layout of files written under --out; it has no effect here");
+    } else if args.to.is_some() && args.output.json {
+        // The files under --out then hold JSON records, not boards.
+        diag(
+            "--to only sets the layout of boards written under --out; it has no effect with --json",
+        );
     }
     let files: Arc<[InputFile]> = collect(args, &filter, out_dir).into();
     if files.is_empty() {
@@ -230,22 +235,32 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         writer.out.flush()?;
         anyhow::Ok(())
     })();
-    match written {
+    let mut status = writer.tally.exit_status();
+    let failed = match written {
         // A reader that went away (`| head`) ends the run quietly, without a
         // summary; the status keeps what was already counted.
-        Err(err) if super::is_broken_pipe(&err) => return Ok(writer.tally.exit_status()),
-        result => result?,
-    }
-    bar.clear();
+        Err(err) if super::is_broken_pipe(&err) => return Ok(status),
+        // Standard output failing otherwise (a full disk) ends the run too,
+        // said before the summary of what was done until then.
+        Err(err) => {
+            bar.clear();
+            diag(format_args!("{err:#}"));
+            status = ExitStatus::Error;
+            true
+        }
+        Ok(()) => {
+            bar.clear();
+            false
+        }
+    };
 
-    let tally = writer.tally;
-    let summary = Summary::new(&tally, files.len(), started.elapsed());
+    let summary = Summary::new(&writer.tally, files.len(), started.elapsed());
     diag(format_args!("{summary}"));
-    if args.output.json {
+    if args.output.json && !failed {
         writer.out.json(&SummaryLine { summary })?;
         writer.out.flush()?;
     }
-    Ok(tally.exit_status())
+    Ok(status)
 }
 
 // ---------------------------------------------------------------------------
@@ -551,6 +566,19 @@ fn plan_outputs(files: &[InputFile], dir: &Path) -> anyhow::Result<Vec<Option<Pa
             );
         }
         targets.push(Some(target));
+    }
+    // One output where another needs a directory (`a` and `a/b.txt`, from
+    // two roots): whichever came second could not be written.
+    let planned = files.iter().zip(&targets);
+    for (target, name) in planned.filter_map(|(f, t)| Some((t.as_ref()?, &f.name))) {
+        let inside = target.ancestors().skip(1).take_while(|a| *a != dir);
+        if let Some((parent, other)) = inside.filter_map(|a| Some((a, claimed.get(a)?))).next() {
+            bail!(
+                "--out: {other} would be written to {}, which {name} needs as a directory for {}",
+                parent.display(),
+                target.display()
+            );
+        }
     }
     Ok(targets)
 }

@@ -586,6 +586,32 @@ fn out_refuses_standard_input_and_clashing_outputs() {
     );
     assert!(stderr(&output).contains("would both be written to"));
     assert!(!out.exists());
+    // One output where another needs a directory (`x`, and `x/p.txt` from
+    // another root), in either order: refused before anything is written.
+    let one = dir.path().join("one");
+    let two = dir.path().join("two");
+    fs::create_dir_all(two.join("x")).expect("made");
+    fs::create_dir_all(&one).expect("made");
+    fs::write(one.join("x"), format!("{LC37}\n")).expect("written");
+    fs::write(two.join("x").join("p.txt"), format!("{LC37}\n")).expect("written");
+    let file = one.join("x");
+    for args in [
+        [path_str(&file), path_str(&two)],
+        [path_str(&two), path_str(&file)],
+    ] {
+        let output = check(
+            &[&["batch", "-r", "--out", path_str(&out)], &args[..]].concat(),
+            "",
+            "",
+            2,
+        );
+        assert!(
+            stderr(&output).contains("needs as a directory"),
+            "{}",
+            stderr(&output)
+        );
+        assert!(!out.exists());
+    }
     let file = dir.path().join("file");
     fs::write(&file, "").expect("written");
     let output = check(
@@ -1096,4 +1122,66 @@ fn a_signal_ignored_at_start_stays_ignored() {
     );
     run.signal("TERM");
     run.ended_by(15);
+}
+
+/// Standard output failing (a full disk, not a closed pipe) is an error
+/// that names it, and the summary of what was done still ends the run.
+#[test]
+fn a_full_standard_output_is_named_and_summed_up() {
+    for json in [false, true] {
+        let args: &[&str] = if json {
+            &["batch", "--json", "formats/line.txt"]
+        } else {
+            &["batch", "formats/line.txt"]
+        };
+        let Some(output) = super::to_full_device(args) else {
+            return;
+        };
+        assert_eq!(output.status.code(), Some(2));
+        let err = stderr(&output);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{err}");
+        assert!(
+            lines[0].starts_with("sudokit: standard output: No space left on device"),
+            "{err}"
+        );
+        assert!(lines[1].starts_with("sudokit: 1 file, "), "{err}");
+    }
+}
+
+/// `--to` that cannot change anything is said so: without `--out` (the
+/// results have one shape), and with `--out --json` (the files hold JSON
+/// records, not boards).
+#[test]
+fn to_without_boards_to_shape_is_a_warning() {
+    let dir = scratch();
+    let out = dir.path().join("o");
+    let cases: [(&[&str], &str); 2] = [
+        (
+            &["batch", "--to", "line", "formats/boj.txt"],
+            "it has no effect here",
+        ),
+        (
+            &[
+                "batch",
+                "--json",
+                "--to",
+                "line",
+                "--out",
+                path_str(&out),
+                "formats/boj.txt",
+            ],
+            "it has no effect with --json",
+        ),
+    ];
+    for (args, warning) in cases {
+        let output = sudokit(args, "");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        assert!(
+            stderr(&output).starts_with("sudokit: --to only sets the layout of "),
+            "{}",
+            stderr(&output)
+        );
+        assert!(stderr(&output).contains(warning), "{}", stderr(&output));
+    }
 }
