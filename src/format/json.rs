@@ -18,6 +18,32 @@ use super::{LineParser, MAX_DEPTH, MAX_VALUE, Parsed, cell_value};
 use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
+/// Gathered text of a top-level list from which it is turned into boards
+/// before it is closed, a piece at a time, each ending between two of its
+/// elements: memory then stays bounded by the piece, however long the list.
+/// Far more than any board takes, so a board is never cut.
+const PIECE: usize = 1 << 20;
+
+/// Whether `text` opens a list whose first element can be a puzzle (an
+/// object, an array, a string): a list of numbers is one board, however
+/// long, and is held whole (up to [`MAX_VALUE`]), as any value is.
+fn opens_list_of_puzzles(text: &str) -> bool {
+    text.trim_start()
+        .strip_prefix('[')
+        .is_some_and(|rest| rest.trim_start().starts_with(['{', '[', '"']))
+}
+
+/// What comes next in a top-level list of puzzles being read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Next {
+    /// Its first element, or its end (`[]`).
+    First,
+    /// An element (after a comma).
+    Element,
+    /// A comma or the list's end.
+    Separator,
+}
+
 /// Times the records after a value left open to the end are read again
 /// (see [`Parser::finish_with`]): a bound on the work a crafted input can ask.
 const MAX_RESTARTS: usize = 8;
@@ -35,8 +61,10 @@ pub(super) struct Parser {
     chunk: String,
     /// Where in `chunk` to go on.
     cursor: Cursor,
-    /// `cursor` is inside a long top-level list of puzzles, before an element.
-    streaming: bool,
+    /// Inside a long top-level list of puzzles: what comes next in it.
+    list: Option<Next>,
+    /// `chunk` is a piece of a top-level list that goes on after it.
+    partial: bool,
     start: usize,
     depth: usize,
     in_string: bool,
@@ -97,7 +125,8 @@ impl LineParser for Parser {
             return Ok(());
         }
         if self.buf.is_empty() {
-            if super::is_filler(text) {
+            // Between the pieces of a list, a comment line is not JSON.
+            if self.list.is_none() && super::is_filler(text) {
                 return Ok(());
             }
             self.start = lineno;
@@ -121,12 +150,17 @@ impl LineParser for Parser {
         self.buf.push_str(text);
         self.buf.push('\n');
         if self.depth > 0 {
+            // A long top-level list, between two of its elements: hand on
+            // what is gathered, so that it does not pile up.
+            let list = self.list.is_some() || opens_list_of_puzzles(&self.buf);
+            if self.depth == 1 && self.buf.len() >= PIECE && list {
+                self.hand_on(true);
+                return self.resume(out);
+            }
             return Ok(());
         }
         // The reader drains `chunk` (through `resume`) before the next line.
-        self.chunk = std::mem::take(&mut self.buf);
-        self.cursor = Cursor::at_line(self.start);
-        self.streaming = false;
+        self.hand_on(false);
         self.resume(out)
     }
 
@@ -137,9 +171,12 @@ impl LineParser for Parser {
     fn resume(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
         let result = self.step(out);
         if result.is_err() {
-            // After a syntax error the rest of the gathered text cannot be trusted.
+            // After a syntax error the rest of the gathered text cannot be
+            // trusted, nor the rest of a list still open.
             self.chunk.clear();
-            self.streaming = false;
+            self.list = None;
+            self.partial = false;
+            self.discarding = self.depth > 0;
         }
         result
     }
@@ -155,7 +192,8 @@ impl LineParser for Parser {
     fn reset(&mut self) {
         self.buf.clear();
         self.chunk.clear();
-        self.streaming = false;
+        self.list = None;
+        self.partial = false;
         // Skipping a value over a limit goes on to its end.
         if !self.discarding {
             self.depth = 0;
@@ -178,7 +216,31 @@ impl Parser {
         out: &mut Vec<Result<Parsed, ParseError>>,
         restarts: usize,
     ) -> Result<(), ParseError> {
-        if self.buf.is_empty() || self.discarding {
+        if self.discarding {
+            return Ok(());
+        }
+        if self.list.is_some() {
+            // A long list, read in pieces, left open to the end: its last
+            // piece is read as far as it goes, then the end is the error.
+            if !self.buf.is_empty() {
+                self.hand_on(true);
+                while self.has_more() && self.list.is_some() {
+                    if let Err(e) = self.resume(out) {
+                        out.push(Err(e));
+                    }
+                }
+            }
+            self.list = None;
+            self.buf.clear();
+            let expected = "the rest of the JSON list (',' or ']')";
+            return Err(ParseError::expected(
+                lineno + 1,
+                1,
+                expected,
+                Found::EndOfInput,
+            ));
+        }
+        if self.buf.is_empty() {
             return Ok(());
         }
         // Let the parser say what is missing.
@@ -233,23 +295,55 @@ impl Parser {
         ))
     }
 
+    /// Makes the gathered text the chunk to turn into boards: a piece of a
+    /// top-level list that goes on (`partial`), or text that ends with
+    /// every value closed.
+    fn hand_on(&mut self, partial: bool) {
+        self.chunk = std::mem::take(&mut self.buf);
+        self.cursor = Cursor::at_line(self.start);
+        self.partial = partial;
+        if partial && self.list.is_none() {
+            // The list's first piece: past its `[`, its elements follow.
+            let mut reader = ValueParser::new(&self.chunk, self.cursor);
+            reader.skip_ws();
+            reader.bump();
+            self.cursor = reader.cursor;
+            self.list = Some(Next::First);
+        }
+    }
+
     /// Turns the next top-level value of `chunk` (or the next element of a
     /// long top-level list) into boards.
     fn step(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
         let mut reader = ValueParser::new(&self.chunk, self.cursor);
-        if self.streaming {
-            let item = reader.value(1, KEEP_TOP - 1)?;
-            boards(&item, false, out);
+        if let Some(next) = self.list {
             reader.skip_ws();
-            match reader.peek() {
-                Some(',') => {
+            if reader.at_end() && self.partial {
+                // The piece is done; the list goes on in the next one.
+                self.chunk.clear();
+                return Ok(());
+            }
+            match next {
+                Next::First if reader.peek() == Some(']') => {
                     reader.bump();
+                    self.list = None;
                 }
-                Some(']') => {
-                    reader.bump();
-                    self.streaming = false;
+                Next::First | Next::Element => {
+                    let item = reader.value(1, KEEP_TOP - 1)?;
+                    boards(&item, false, out);
+                    self.list = Some(Next::Separator);
                 }
-                _ => return Err(reader.fail("',' or ']'")),
+                Next::Separator => match reader.peek() {
+                    Some(',') => {
+                        reader.bump();
+                        self.list = Some(Next::Element);
+                    }
+                    Some(']') => {
+                        reader.bump();
+                        self.list = None;
+                    }
+                    _ => return Err(reader.fail("',' or ']'")),
+                },
             }
         } else {
             reader.skip_ws();
@@ -262,17 +356,17 @@ impl Parser {
                     Kind::Array(list) if list.len > KEEP_ITEMS && !is_board_array(list) => {
                         reader.cursor = start;
                         reader.bump();
-                        self.streaming = true;
+                        self.list = Some(Next::First);
                     }
                     _ => boards(&value, true, out),
                 }
             }
         }
-        if !self.streaming {
+        if self.list.is_none() {
             reader.skip_ws();
         }
         self.cursor = reader.cursor;
-        if reader.at_end() && !self.streaming {
+        if reader.at_end() && self.list.is_none() {
             self.chunk.clear();
         }
         Ok(())

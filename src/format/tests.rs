@@ -841,3 +841,89 @@ fn quoted_csv_rows_are_line_puzzles() {
         "1:81: expected 81 cells, found 79 cells"
     );
 }
+
+/// A top-level JSON list longer than a piece (a mebibyte) is read a piece
+/// at a time, each ending between two elements, so memory stays bounded
+/// however long the list: the same boards, lines and positions as JSON
+/// Lines of the same puzzles, elements of every shape, spanning lines or
+/// several to a line; an error partway through keeps the boards before it;
+/// a list left open is an error at the end, after its boards.
+#[test]
+fn a_long_json_list_is_read_in_pieces() {
+    let rows: Vec<String> = LC37
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|&c| {
+                    if c == b'.' {
+                        "0".into()
+                    } else {
+                        (c as char).to_string()
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let n = 15_000;
+    let mut text = String::from("[\n");
+    // The line each element starts on.
+    let mut lines = Vec::new();
+    let mut line = 2;
+    for i in 0..n {
+        let sep = if i + 1 < n { "," } else { "" };
+        lines.push(line);
+        let element = match i % 3 {
+            0 => format!("{{\"puzzle\": \"{LC37}\"}}{sep}\n"),
+            // Ends on the line the next element starts on.
+            1 => format!("  {{\"id\": {i},\n   \"grid\": \"{LC37}\"\n  }}{sep} "),
+            _ => format!("[\n{}\n]{sep}\n", rows.join(",\n")),
+        };
+        line += element.matches('\n').count();
+        text.push_str(&element);
+    }
+    text.push_str("]\n");
+    assert!(
+        text.len() > 3 << 19,
+        "{} bytes: more than one piece",
+        text.len()
+    );
+    let got = parse_str(&text, Format::Auto);
+    assert_eq!(got.len(), n);
+    for (i, item) in got.iter().enumerate() {
+        let puzzle = item.as_ref().expect("a board");
+        assert_eq!(puzzle.grid.to_line(), LC37);
+        assert_eq!(puzzle.index, i + 1);
+        assert_eq!(puzzle.layout, Layout::Json);
+        assert_eq!(puzzle.line, lines[i], "element {}", i + 1);
+    }
+    // An error two thirds in: the boards before it are read, the rest of
+    // the list is not, the value after the list is.
+    let at = text.len() * 2 / 3;
+    let at = at + text[at..].find("{\"puzzle\"").expect("an object");
+    let broken = format!("{}x{}[\"{LC37}\"]\n", &text[..at], &text[at..]);
+    let got = items(&broken, Format::Json);
+    let good = got.iter().take_while(|g| g.is_ok()).count();
+    assert!(good > n / 2 && good < n, "{good}");
+    assert!(
+        got[good]
+            .as_ref()
+            .is_err_and(|e| e.ends_with("expected a JSON value, found 'x'")),
+        "{:?}",
+        got[good]
+    );
+    assert_eq!(got[good + 1..], [Ok(LC37.to_owned())]);
+    // Left open: the boards, then the error at the end.
+    let open = &text[..text.len() - 2];
+    let got = items(open, Format::Json);
+    assert_eq!(got.len(), n + 1);
+    assert!(
+        got[n].as_ref().is_err_and(|e| e.contains(
+            "expected the rest of the JSON list (',' or ']'), found the end of the input"
+        )),
+        "{:?}",
+        got[n]
+    );
+}
