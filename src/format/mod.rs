@@ -747,18 +747,21 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
     }
 }
 
+/// Whole boards a run of rows holds before it hands out its oldest ones: a
+/// bound on memory (a few hundred KiB) and on how long an answer waits.
+const HOLD_RUN: usize = 1024;
+
 /// A board read row by row (`boj`, `grid`): its cells so far and the line
 /// it starts on.
 ///
-/// The first board of a run of rows (from the input's start, a blank line
-/// between boards, or an error) is held until the next board of the run is
-/// whole, or the run ends. A run that ends partway through a board (one row
-/// too many or too few somewhere), or an error in it after rows of the next
-/// board or at a line that looks like a row, may mean the held board was
-/// shifted by a row, so it is then an error instead of an answer: a stray
-/// or lost row must not turn into a wrong answer. Once a run has two whole boards, the boards
-/// after them are handed out as they come (a stray row later in a long run
-/// shifts the boards after it, and is reported where the run ends).
+/// The whole boards of a run of rows (from the input's start, a blank line
+/// between boards, a heading, or an error) are held until the run ends. A
+/// run that ends partway through a board (one row too many or too few
+/// somewhere), or an error in it after rows of the next board or at a line
+/// that looks like a row, may mean that any of the held boards was shifted
+/// by a row, and which cannot be told, so each is then an error instead of
+/// an answer: a stray or lost row must not turn into a wrong answer. A run
+/// longer than [`HOLD_RUN`] boards hands out its oldest ones as it goes.
 #[derive(Debug, Default)]
 pub(crate) struct Rows {
     cells: Vec<u8>,
@@ -767,10 +770,8 @@ pub(crate) struct Rows {
     broke: Option<Rest>,
     /// What is left of a broken board, once [`Rows::reset`] has run.
     rest: Rest,
-    /// The first whole board of the run, not handed out yet.
-    held: Option<Parsed>,
-    /// Whole boards in the run so far.
-    run: usize,
+    /// The whole boards of the run, not handed out yet.
+    held: VecDeque<Parsed>,
     /// No board is held: answers are awaited one at a time.
     at_once: bool,
 }
@@ -807,29 +808,29 @@ impl Rows {
     }
 
     /// After a complete row: the board, once it has all 81 cells, is held
-    /// when it is the first of its run, else handed out after the held one.
+    /// to the end of its run (handed out at once when answers are awaited
+    /// one at a time).
     fn end_row(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
         if self.cells.len() == 81 {
             let board = Parsed {
                 grid: grid_from(&self.cells),
                 line: self.start,
             };
-            if self.run == 0 && !self.at_once {
-                self.held = Some(board);
-            } else {
-                self.release(out);
+            if self.at_once {
                 out.push(Ok(board));
+            } else {
+                if self.held.len() == HOLD_RUN {
+                    out.extend(self.held.pop_front().map(Ok));
+                }
+                self.held.push_back(board);
             }
-            self.run += 1;
             self.cells.clear();
         }
     }
 
-    /// Hands out the held board, if any.
+    /// Hands out the held boards.
     fn release(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
-        if let Some(board) = self.held.take() {
-            out.push(Ok(board));
-        }
+        out.extend(self.held.drain(..).map(Ok));
     }
 
     /// The run ends (a blank line in `boj`, the end of the input) after
@@ -845,19 +846,30 @@ impl Rows {
     ) {
         if self.cells.is_empty() {
             self.release(out);
-        } else if let Some(board) = self.held.take() {
-            let noun = if rows_per_board == 9 { "rows" } else { "lines" };
+            return;
+        }
+        let noun = if rows_per_board == 9 { "rows" } else { "lines" };
+        let total = rows_per_board * self.held.len() + rows;
+        let first = self.held.front().map_or(0, |b| b.line);
+        let several = self.held.len() > 1;
+        for board in self.held.drain(..) {
+            let found = if several {
+                format!(
+                    "{total} {noun} in its run of boards from line {first} to {end}, \
+                     so this board may be shifted by a stray or lost one"
+                )
+            } else {
+                format!(
+                    "{total} {noun} before {end}, so this board may be shifted by a stray or lost one"
+                )
+            };
             out.push(Err(ParseError::expected(
                 board.line,
                 1,
                 format!("{rows_per_board} {noun} to a board"),
-                Found::Text(format!(
-                    "{} {noun} before {end}, so this board may be shifted by a stray or lost one",
-                    rows_per_board + rows
-                )),
+                Found::Text(found),
             )));
         }
-        self.run = 0;
     }
 
     /// An error in line `lineno` of the run. When rows of another board
@@ -874,11 +886,19 @@ impl Rows {
     ) {
         if self.cells.is_empty() && !row_like {
             self.release(out);
-        } else if let Some(board) = self.held.take() {
+            return;
+        }
+        let last = self.held.len().saturating_sub(1);
+        for (i, board) in self.held.drain(..).enumerate() {
+            let expected = if i == last {
+                "a blank line or another whole board after this one"
+            } else {
+                "whole boards to the end of this run"
+            };
             out.push(Err(ParseError::expected(
                 board.line,
                 1,
-                "a blank line or another whole board after this one",
+                expected,
                 Found::Text(format!(
                     "the error on line {lineno}, so this board may be shifted by a stray or lost row"
                 )),
@@ -893,7 +913,6 @@ impl Rows {
     fn blank_in_grid(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> bool {
         if self.cells.is_empty() {
             self.release(out);
-            self.run = 0;
             return true;
         }
         self.cells.len() % 27 == 0
@@ -910,7 +929,6 @@ impl Rows {
     fn reset(&mut self) {
         self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
         self.cells.clear();
-        self.run = 0;
     }
 
     /// Whether a line, holding cells or not, is skipped (see [`Rest::skips`]).

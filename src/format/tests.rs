@@ -927,3 +927,68 @@ fn a_long_json_list_is_read_in_pieces() {
         got[n]
     );
 }
+
+/// A stray or lost row anywhere in a run of several boards written without
+/// blank lines shifts every board after it: none of the run's boards is
+/// answered then (each is an error saying why), and the board after the
+/// next blank line is read as usual. Every answer is a board as written.
+#[test]
+fn a_stray_or_lost_row_in_a_long_run_answers_no_shifted_board() {
+    // Distinct boards (digits relabelled), so that a shifted one shows.
+    let boards: Vec<String> = (0..4)
+        .map(|k| {
+            LC37.chars()
+                .map(|c| match c.to_digit(10) {
+                    Some(d) => char::from_digit((d - 1 + k) % 9 + 1, 10).unwrap_or('.'),
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let after = &boards[0];
+    for n in 2..=4 {
+        let rows: Vec<String> = boards[..n]
+            .iter()
+            .flat_map(|b| boj_rows(b).lines().map(str::to_owned).collect::<Vec<_>>())
+            .collect();
+        for at in 0..rows.len() {
+            let mut stray = rows.clone();
+            stray.insert(at, "0 0 0 0 0 0 0 0 0".to_owned());
+            let mut lost = rows.clone();
+            lost.remove(at);
+            for damaged in [stray, lost] {
+                let text = format!("{}\n\n{}", damaged.join("\n"), boj_rows(after));
+                for format in [Format::Boj, Format::Auto] {
+                    let got = items(&text, format);
+                    let answers: Vec<&String> =
+                        got.iter().filter_map(|g| g.as_ref().ok()).collect();
+                    assert_eq!(answers, [after], "n {n}, row {at}: {got:?}");
+                    assert!(got[..got.len() - 1].iter().all(Result::is_err));
+                }
+            }
+        }
+        // Whole, every board of the run is answered, in order.
+        let text = format!("{}\n", rows.join("\n"));
+        let got = items(&text, Format::Boj);
+        let want: Vec<Result<String, String>> = boards[..n].iter().map(|b| Ok(b.clone())).collect();
+        assert_eq!(got, want);
+        // The same in a drawn grid, rows of nine cells.
+        let drawn: Vec<String> = boards[..n]
+            .iter()
+            .flat_map(|b| {
+                b.as_bytes()
+                    .chunks(9)
+                    .map(|r| String::from_utf8_lossy(r).into_owned())
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        for at in 0..drawn.len() {
+            let mut stray = drawn.clone();
+            stray.insert(at, ".........".to_owned());
+            let text = format!("{}\n\n{}\n", stray.join("\n"), drawn[..9].join("\n"));
+            let got = items(&text, Format::Grid);
+            let answers: Vec<&String> = got.iter().filter_map(|g| g.as_ref().ok()).collect();
+            assert_eq!(answers, [&boards[0]], "grid, n {n}, row {at}: {got:?}");
+        }
+    }
+}
