@@ -360,6 +360,8 @@ pub struct Reader<R> {
     buf: Vec<u8>,
     /// Lines read ahead for detection, replayed before reading on.
     pending: VecDeque<Line>,
+    /// The last line read had no line end: the column just past it.
+    open_end: Option<usize>,
     out: Vec<Result<Parsed, ParseError>>,
     ready: VecDeque<Item>,
     next_index: usize,
@@ -398,6 +400,7 @@ impl<R: BufRead> Reader<R> {
             lineno: 0,
             buf: Vec::new(),
             pending: VecDeque::new(),
+            open_end: None,
             out: Vec::new(),
             ready: VecDeque::new(),
             next_index: 1,
@@ -442,6 +445,7 @@ impl<R: BufRead> Reader<R> {
         self.buf.clear();
         let mut too_long = false;
         let mut any = false;
+        let mut ended = false;
         loop {
             let avail = match self.input.fill_buf() {
                 Ok(avail) => avail,
@@ -466,6 +470,7 @@ impl<R: BufRead> Reader<R> {
             }
             self.input.consume(used);
             if done {
+                ended = true;
                 break;
             }
         }
@@ -479,7 +484,33 @@ impl<R: BufRead> Reader<R> {
             return Ok(Some((lineno, Err(ParseError::new(lineno, 1, kind)))));
         }
         let text = decode(line_content(&self.buf, lineno), lineno).map(str::to_owned);
+        // A last line without a line end: the input ends on it, after its
+        // last character, not on a line after it.
+        self.open_end = match &text {
+            Ok(t) if !ended => Some(t.chars().count() + 1),
+            _ => None,
+        };
         Ok(Some((lineno, text)))
+    }
+
+    /// An error the parsers place at the end of the input, on the line
+    /// after the last one, moved to the end of the last line when that has
+    /// no line end (there is no line after it).
+    fn at_open_end(&self, mut error: ParseError) -> ParseError {
+        let at_end = matches!(
+            &error.kind,
+            ParseErrorKind::Expected {
+                found: Found::EndOfInput,
+                ..
+            }
+        );
+        if let Some(column) = self.open_end {
+            if at_end && error.line == self.lineno + 1 {
+                error.line = self.lineno;
+                error.column = column;
+            }
+        }
+        error
     }
 
     /// The next line: a replayed one first, else a fresh one.
@@ -594,6 +625,7 @@ impl<R: BufRead> Reader<R> {
                         let result = parser.get().finish(self.lineno, &mut self.out);
                         self.push_parsed();
                         if let Err(e) = result {
+                            let e = self.at_open_end(e);
                             self.push_error(e);
                         }
                     }

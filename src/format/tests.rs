@@ -202,10 +202,26 @@ fn leetcode_errors() {
         error(&ten, Format::Leetcode),
         "1:344: expected the end of the board after 9 rows, found '['"
     );
+    // The input ends after the last character of line 9 (no line end), or
+    // on line 10 after a line end.
     let open = format!("board = [{}", [row; 9].join(",\n"));
     assert_eq!(
         error(&open, Format::Leetcode),
+        "9:38: expected ']', found the end of the input"
+    );
+    assert_eq!(
+        error(&format!("{open}\n"), Format::Leetcode),
         "10:1: expected ']', found the end of the input"
+    );
+    let rows = boj_rows(LC37);
+    let cut: Vec<&str> = rows.lines().take(8).collect();
+    assert_eq!(
+        error(&cut.join("\n"), Format::Boj),
+        "8:18: expected row 9 of 9, found the end of the input"
+    );
+    assert_eq!(
+        error(&format!("{}\n", cut.join("\n")), Format::Boj),
+        "9:1: expected row 9 of 9, found the end of the input"
     );
 }
 
