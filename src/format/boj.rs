@@ -43,9 +43,14 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// collection: `예제 입력 1` ("sample input 1"), `Sample Input 1`,
 /// `Case 2:`, `Puzzle 3 of 10`. It has a word of two letters or more, and
 /// no more numbers than words (at most two): a row with a typo (`5 3 x`,
-/// `0 3 5 4 6 9 2 7 8x`) is mostly numbers, so it stays an error.
-fn is_heading(text: &str) -> bool {
+/// `0 3 5 4 6 9 2 7 8x`) is mostly numbers, so it stays an error. Where
+/// boards are written a number to a line (`per_line` 1), a lone word may
+/// be a mistyped number, so a heading there has two words or more.
+fn is_heading(text: &str, per_line: usize) -> bool {
     let (mut words, mut numbers) = (0, 0);
+    if per_line == 1 && tokens(text).nth(1).is_none() {
+        return false;
+    }
     for (_, token) in tokens(text) {
         let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
         if !core.is_empty() && core.bytes().all(|b| b.is_ascii_digit()) {
@@ -93,6 +98,12 @@ impl LineParser for Parser {
             if text.trim().is_empty() {
                 let end = format!("the blank line on line {lineno}");
                 self.end_run(out, &end);
+            } else if is_heading(text, self.per_line) {
+                // A heading partway through a board ends it, as a blank
+                // line does; the next board starts after it.
+                self.rows.broke(Rest::Nothing);
+                let end = format!("the heading on line {lineno}");
+                self.end_run(out, &end);
             } else {
                 // Mostly numbers, and more than half a row of them (of a
                 // line, for 1 or 3 to a line): a row with a typo, maybe.
@@ -136,6 +147,11 @@ impl LineParser for Parser {
     }
 
     fn skips(&mut self, text: &str) -> bool {
+        // A heading starts the next board, as a blank line would: whatever
+        // was left of the broken one ends before it.
+        if is_heading(text, self.per_line) {
+            return false;
+        }
         self.rows.skips(!super::is_filler(text))
     }
 
@@ -204,11 +220,19 @@ impl Parser {
         if super::is_filler(text) {
             return Ok(());
         }
-        if self.rows.is_empty() && is_heading(text) {
-            // Between boards it parts them as a blank line does: a board
-            // whole before it is handed out.
-            self.end_run(out, "");
-            return Ok(());
+        if is_heading(text, self.per_line) {
+            if self.rows.is_empty() {
+                // Between boards it parts them as a blank line does: the
+                // boards whole before it are handed out.
+                self.end_run(out, "");
+                return Ok(());
+            }
+            return Err(ParseError::expected(
+                lineno,
+                1,
+                self.wanted(),
+                Found::Text("a heading".into()),
+            ));
         }
         self.rows.begin_row(lineno);
         let first = self.rows.is_empty();

@@ -56,8 +56,14 @@ pub(super) fn needs_lookahead(text: &str) -> bool {
     let mut lines = data_lines(text);
     let first = lines.next().unwrap_or("");
     let cells = first_field_cells(first);
-    let unsure = (LONGEST_GRID_RUN + 1..=SURELY_LINE).contains(&cells) || is_label(first);
-    if unsure && lines.next().is_none() {
+    // After a label, the first data line without a letter decides: there
+    // may be several labels (`Sample Input 1`, then `Sample Output 1`).
+    let decided = if is_label(first) {
+        lines.any(|l| !is_label(l))
+    } else {
+        !(LONGEST_GRID_RUN + 1..=SURELY_LINE).contains(&cells) || lines.next().is_some()
+    };
+    if !decided {
         return structured_start(text).is_none();
     }
     structured_start(text).is_some_and(|body| {

@@ -25,12 +25,28 @@ use crate::grid::Grid;
 const PIECE: usize = 1 << 20;
 
 /// Whether `text` opens a list whose first element can be a puzzle (an
-/// object, an array, a string): a list of numbers is one board, however
-/// long, and is held whole (up to [`MAX_VALUE`]), as any value is.
+/// object, an array that is not a row of cells, a string longer than a
+/// cell): a list of numbers or of rows is one board, however long, and is
+/// held whole (up to [`MAX_VALUE`]), as any value is.
 fn opens_list_of_puzzles(text: &str) -> bool {
-    text.trim_start()
-        .strip_prefix('[')
-        .is_some_and(|rest| rest.trim_start().starts_with(['{', '[', '"']))
+    let Some(rest) = text.trim_start().strip_prefix('[') else {
+        return false;
+    };
+    if !rest.trim_start().starts_with(['{', '[', '"']) {
+        return false;
+    }
+    // The first element says: a row of nine cells or a one-character
+    // string (a cell) make the list a board, however much white space
+    // pads it; anything else is a puzzle.
+    let mut reader = ValueParser::new(rest, Cursor::at_line(1));
+    match reader.value(1, KEEP_TOP - 1) {
+        Ok(first) => match &first.kind {
+            Kind::Str(s) => s.chars().count() > 1,
+            Kind::Array(row) => !(row.len == 9 && row.all_scalar()),
+            _ => true,
+        },
+        Err(_) => false,
+    }
 }
 
 /// What comes next in a top-level list of puzzles being read.
@@ -65,12 +81,17 @@ pub(super) struct Parser {
     list: Option<Next>,
     /// `chunk` is a piece of a top-level list that goes on after it.
     partial: bool,
+    /// The value being gathered was found to be one board, held whole.
+    whole: bool,
     start: usize,
     depth: usize,
     in_string: bool,
     escaped: bool,
     /// After a value too deep or too large: skip until its end.
     discarding: bool,
+    /// Lines of a list read in pieces skipped after an error in it: the
+    /// first one and how many, reported once the list ends.
+    skipped: Option<(usize, usize)>,
 }
 
 impl Parser {
@@ -119,8 +140,15 @@ impl LineParser for Parser {
     ) -> Result<(), ParseError> {
         if self.discarding {
             let _ = self.scan(text, lineno);
+            if let Some((first, lines)) = self.skipped.as_mut() {
+                if *lines == 0 {
+                    *first = lineno;
+                }
+                *lines += 1;
+            }
             if self.depth == 0 {
                 self.discarding = false;
+                self.report_skipped(out);
             }
             return Ok(());
         }
@@ -130,6 +158,7 @@ impl LineParser for Parser {
                 return Ok(());
             }
             self.start = lineno;
+            self.whole = false;
         }
         // White space inside a value only counts for its line end, as in the
         // reader's look-ahead: the size limit measures content.
@@ -152,10 +181,12 @@ impl LineParser for Parser {
         if self.depth > 0 {
             // A long top-level list, between two of its elements: hand on
             // what is gathered, so that it does not pile up.
-            let list = self.list.is_some() || opens_list_of_puzzles(&self.buf);
-            if self.depth == 1 && self.buf.len() >= PIECE && list {
-                self.hand_on(true);
-                return self.resume(out);
+            if self.depth == 1 && self.buf.len() >= PIECE && !self.whole {
+                if self.list.is_some() || opens_list_of_puzzles(&self.buf) {
+                    self.hand_on(true);
+                    return self.resume(out);
+                }
+                self.whole = true;
             }
             return Ok(());
         }
@@ -170,13 +201,19 @@ impl LineParser for Parser {
 
     fn resume(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
         let result = self.step(out);
-        if result.is_err() {
+        if let Err(e) = &result {
             // After a syntax error the rest of the gathered text cannot be
             // trusted, nor the rest of a list still open.
+            self.discarding = self.depth > 0;
+            if self.discarding {
+                // The rest of a list read in pieces is counted, and said:
+                // this piece's lines after the error's, and those to come.
+                let last = self.start + self.chunk.matches('\n').count().saturating_sub(1);
+                self.skipped = Some((e.line + 1, last.saturating_sub(e.line)));
+            }
             self.chunk.clear();
             self.list = None;
             self.partial = false;
-            self.discarding = self.depth > 0;
         }
         result
     }
@@ -217,6 +254,7 @@ impl Parser {
         restarts: usize,
     ) -> Result<(), ParseError> {
         if self.discarding {
+            self.report_skipped(out);
             return Ok(());
         }
         if self.list.is_some() {
@@ -293,6 +331,16 @@ impl Parser {
             "the rest of the JSON value",
             Found::EndOfInput,
         ))
+    }
+
+    /// Reports the lines of a list skipped after an error in it, if any.
+    fn report_skipped(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+        if let Some((line, lines)) = self.skipped.take() {
+            if lines > 0 {
+                let kind = ParseErrorKind::Skipped { lines };
+                out.push(Err(ParseError::new(line, 1, kind)));
+            }
+        }
     }
 
     /// Makes the gathered text the chunk to turn into boards: a piece of a

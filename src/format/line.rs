@@ -58,22 +58,38 @@ pub(super) fn parse_data(text: &str, lineno: usize) -> Result<Grid, ParseError> 
     if let Some(grid) = fast_line(text.as_bytes()) {
         return Ok(grid);
     }
-    if let Some((field, rest)) = quoted_field(text) {
-        let start = text.len() - text.trim_start().len() + 1;
-        let grid = parse_cells(field, lineno, column_of(text, start))?;
-        return match rest.chars().next() {
-            Some(c) if !is_separator(c) => {
-                let column = column_of(text, start + field.len() + 1);
-                let expected = "a separator (white space , ; : |) after the quoted cells";
-                Err(ParseError::expected(
-                    lineno,
-                    column,
-                    expected,
-                    Found::Char(c),
-                ))
-            }
-            _ => Ok(grid),
+    if let Some(inner) = text.trim_start().strip_prefix('"') {
+        // A quoted field: the 81 cells, the closing quote, then the end of
+        // the line or a separator.
+        let start = text.len() - inner.len();
+        let first_column = column_of(text, start);
+        let field = inner.find('"').map_or(inner, |end| &inner[..end]);
+        let grid = parse_cells(field, lineno, first_column)?;
+        let closing = "'\"' to close the quoted cells";
+        if let Some(c) = field.chars().nth(81) {
+            // The cells stopped at a separator inside the quotes.
+            let column = first_column + 81;
+            return Err(ParseError::expected(
+                lineno,
+                column,
+                closing,
+                Found::Char(c),
+            ));
+        }
+        let mut after = inner[field.len()..].chars();
+        let (column, expected, found) = match (after.next(), after.next()) {
+            // Closed, then nothing or a separator: the common case.
+            (Some('"'), None) => return Ok(grid),
+            (Some('"'), Some(c)) if is_separator(c) => return Ok(grid),
+            (Some('"'), Some(c)) => (
+                first_column + field.chars().count() + 1,
+                "a separator (white space , ; : |) after the quoted cells",
+                Found::Char(c),
+            ),
+            // The line ended with the quote still open.
+            _ => (first_column + 81, closing, Found::EndOfLine),
         };
+        return Err(ParseError::expected(lineno, column, expected, found));
     }
     let start = text.len() - text.trim_start().len();
     parse_cells(&text[start..], lineno, column_of(text, start))

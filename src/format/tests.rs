@@ -1008,3 +1008,116 @@ fn a_stray_or_lost_row_in_a_long_run_answers_no_shifted_board() {
         }
     }
 }
+
+/// A heading ends a broken board as a blank line does: partway through a
+/// board it is that board's error (`found a heading`), and a skip after a
+/// broken line ends at it, so the boards after it are read. Several
+/// headings before the first board still leave the input `boj`.
+#[test]
+fn a_heading_ends_a_broken_board() {
+    let rows = boj_rows(LC37);
+    let short: Vec<&str> = rows.lines().take(8).collect();
+    let short = format!("{}\n", short.join("\n"));
+    let ten = rows.replacen('\n', " 1\n", 1);
+    for broken in [short.as_str(), ten.as_str()] {
+        let text =
+            format!("예제 입력 1\n{rows}예제 입력 2\n{broken}예제 입력 3\n{rows}Case 4:\n{rows}");
+        let got = items(&text, Format::Auto);
+        let answers = got.iter().filter(|g| g.is_ok()).count();
+        assert_eq!(answers, 3, "{got:?}");
+        assert!(
+            got[1].is_err() && got[got.len() - 2..].iter().all(Result::is_ok),
+            "{got:?}"
+        );
+    }
+    assert_eq!(
+        error(&format!("{short}Case 2:\n"), Format::Boj),
+        "9:1: expected row 9 of 9, found a heading"
+    );
+    for top in [
+        "Sample Input 1\nSample Output 1\n",
+        "Problem 2580\n예제 입력 1\n",
+    ] {
+        let text = format!("{top}{rows}Case 2:\n{rows}");
+        assert_eq!(
+            items(&text, Format::Auto),
+            vec![Ok(LC37.to_owned()); 2],
+            "{top:?}"
+        );
+    }
+    // A number to a line: a lone word may be a mistyped number, not a
+    // heading; the boards after it are not read shifted.
+    let one: String = rows.split_whitespace().map(|n| format!("{n}\n")).collect();
+    let typo = one.replacen('5', "ab", 1);
+    let got = items(&format!("{one}\n{typo}{one}{one}"), Format::Auto);
+    let answers: Vec<&String> = got.iter().filter_map(|g| g.as_ref().ok()).collect();
+    assert_eq!(answers, [LC37], "{got:?}");
+}
+
+/// A JSON board padded past a piece (a mebibyte of white space) is still
+/// one board: a list is read in pieces only when its first element is not
+/// a row of cells. The rest of a list read in pieces after an error in it
+/// is reported as skipped lines.
+#[test]
+fn a_padded_json_board_is_one_board_and_a_broken_long_list_says_what_it_skipped() {
+    let rows: Vec<String> = boj_rows(LC37)
+        .lines()
+        .map(|r| format!("[{}]", r.split_whitespace().collect::<Vec<_>>().join(",")))
+        .collect();
+    let padded = format!(
+        "[\n{},\n{}{}\n]\n",
+        rows[0],
+        "\n".repeat(1 << 21),
+        rows[1..].join(",\n")
+    );
+    assert_eq!(items(&padded, Format::Auto), vec![Ok(LC37.to_owned())]);
+    let n = 20_000;
+    let mut elements = vec![format!("{{\"puzzle\":\"{LC37}\"}}"); n];
+    elements[n / 2].push_str(" x");
+    let text = format!("[\n{}\n]\n\"{LC37}\"\n", elements.join(",\n"));
+    let got = items(&text, Format::Json);
+    // The boards up to the broken element's, its error, the skip, and the
+    // value after the list.
+    assert_eq!(got.len(), n / 2 + 4, "{:?}", &got[n / 2..]);
+    assert!(got[..=n / 2].iter().all(Result::is_ok));
+    let line = n / 2 + 2;
+    let column = "{\"puzzle\":\"\"} ".len() + 81 + 1;
+    assert_eq!(
+        got[n / 2 + 1],
+        Err(format!("{line}:{column}: expected ',' or ']', found 'x'"))
+    );
+    let skipped = got[n / 2 + 2].clone().expect_err("the skip is reported");
+    let want = format!(
+        "{}:1: skipped {} more lines after the error above",
+        line + 1,
+        n / 2
+    );
+    assert!(skipped.starts_with(&want), "{skipped}");
+    assert_eq!(got[n / 2 + 3], Ok(LC37.to_owned()));
+}
+
+/// The errors of a quoted CSV field point where the quotes go wrong.
+#[test]
+fn quoted_csv_errors_are_located() {
+    let cases = [
+        (
+            format!("\"{LC37}\n"),
+            "1:83: expected '\"' to close the quoted cells, found the end of the line",
+        ),
+        (
+            format!("\"{LC37},\"{LC37}\n"),
+            "1:83: expected '\"' to close the quoted cells, found ','",
+        ),
+        (
+            format!("\"{LC37}\"x\n"),
+            "1:84: expected a separator (white space , ; : |) after the quoted cells, found 'x'",
+        ),
+        (
+            format!("\"{}\",1\n", &LC37[..80]),
+            "1:82: expected 81 cells, found 80 cells",
+        ),
+    ];
+    for (text, want) in cases {
+        assert_eq!(error(&text, Format::Line), want, "{text:?}");
+    }
+}

@@ -729,7 +729,7 @@ fn a_board_with_a_row_too_many_is_not_answered() {
     );
     // A run that ends at a broken line, after a row of the next board (or
     // at a row with a typo): the held board may be shifted too.
-    for broken in ["Puzzle 2\n", "0 0 0 0 x 0 0 0 0\n", "0 0 0 0 0 0 0 0\n"] {
+    for broken in ["0 0 0 0 x 0 0 0 0\n", "0 0 0 0 0 0 0 0\n"] {
         let output = sudokit(&["solve"], &format!("{zeros}{boj}{broken}"));
         assert_eq!(output.status.code(), Some(2));
         assert_eq!(String::from_utf8_lossy(&output.stdout), "");
@@ -742,6 +742,17 @@ fn a_board_with_a_row_too_many_is_not_answered() {
             stderr(&output)
         );
     }
+    // A heading there ends the run as a blank line would.
+    let output = sudokit(&["solve"], &format!("{zeros}{boj}Puzzle 2\n"));
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "");
+    assert!(
+        stderr(&output).contains(
+            "<stdin>:1:1: expected 9 rows to a board, found 10 rows before the heading on line 11"
+        ),
+        "{}",
+        stderr(&output)
+    );
     // A row with a typo in its first number, after a row of the next board.
     let output = sudokit(&["solve"], &format!("{zeros}{boj}10 0 0 0 0 0 0 0\n"));
     assert_eq!(output.status.code(), Some(2));
