@@ -47,10 +47,11 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 /// boards are written a number to a line (`per_line` 1), a lone word may
 /// be a mistyped number, so a heading there has two words or more.
 fn is_heading(text: &str, per_line: usize) -> bool {
-    let (mut words, mut numbers) = (0, 0);
-    if per_line == 1 && tokens(text).nth(1).is_none() {
+    // Every row is read through here: most have no letter at all.
+    if !text.chars().any(char::is_alphabetic) || (per_line == 1 && tokens(text).nth(1).is_none()) {
         return false;
     }
+    let (mut words, mut numbers) = (0, 0);
     for (_, token) in tokens(text) {
         let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
         if !core.is_empty() && core.bytes().all(|b| b.is_ascii_digit()) {

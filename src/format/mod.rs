@@ -522,9 +522,6 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn push_error(&mut self, error: ParseError) {
-        // The lines skipped after an error are reported with the position of
-        // the broken board they follow: they do not take one of their own,
-        // so that the boards after them keep their positions.
         // An input without any puzzle is an error about the whole input:
         // index and line 0, as `batch` reports a file it cannot read.
         if matches!(error.kind, ParseErrorKind::NoPuzzle) {
@@ -536,6 +533,9 @@ impl<R: BufRead> Reader<R> {
             }));
             return;
         }
+        // The lines skipped after an error are reported with the position of
+        // the broken board they follow: they do not take one of their own,
+        // so that the boards after them keep their positions.
         let index = if matches!(error.kind, ParseErrorKind::Skipped { .. }) {
             self.next_index.saturating_sub(1).max(1)
         } else {
