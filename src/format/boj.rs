@@ -85,10 +85,13 @@ impl LineParser for Parser {
                 .filter(|(_, t)| t.len() == 1 && t.chars().all(|c| cell_value(c).is_some()))
                 .count();
             let per_line = if before == 0 { n } else { self.per_line };
+            // Fewer than nine to a line, a line of the right count may also
+            // be a stray one; skipping by count is then only safe while the
+            // run is held to its end, where a shift shows.
             let shaped = if before == 0 {
                 n == 9 || n == 81
             } else {
-                n == per_line && n >= 9
+                n == per_line && (n >= 9 || !self.rows.at_once)
             };
             let sure = shaped && numbers + 2 >= n;
             self.rows.broke(if sure {
@@ -219,6 +222,11 @@ impl Parser {
             ));
         }
         if super::is_filler(text) {
+            if self.rows.is_empty() {
+                // Between boards, a comment line parts them as a blank line
+                // does: the boards whole before it are handed out.
+                self.end_run(out, "");
+            }
             return Ok(());
         }
         if is_heading(text, self.per_line) {

@@ -47,10 +47,16 @@ impl LineParser for Parser {
     ) -> Result<(), ParseError> {
         let row = self.rows.next_row();
         let result = self.row(text, lineno, out);
-        if result.is_err() && text.trim().is_empty() {
-            // A blank line partway through a board: it ends the board.
+        if result.is_err() && (text.trim().is_empty() || is_grid_label(text)) {
+            // A blank line or a label partway through a board: it ends
+            // the board.
             self.rows.broke(Rest::Nothing);
-            let end = format!("the blank line on line {lineno}");
+            let what = if is_grid_label(text) {
+                "label"
+            } else {
+                "blank line"
+            };
+            let end = format!("the {what} on line {lineno}");
             self.rows.end_run(out, self.rows.len() / 9, 9, &end);
         } else if result.is_err() {
             // The rows after this one when it is a row with a typo: 9 cells
@@ -94,6 +100,11 @@ impl LineParser for Parser {
     }
 
     fn skips(&mut self, text: &str) -> bool {
+        // A label starts the next board: what was left of the broken one
+        // ends before it.
+        if is_grid_label(text) {
+            return false;
+        }
         self.rows.skips(!super::is_filler(text) && has_cells(text))
     }
 
@@ -125,7 +136,19 @@ impl Parser {
                 Found::Text("a blank line".into()),
             ));
         }
-        if super::is_filler(text) || (self.rows.is_empty() && is_grid_label(text)) {
+        if super::is_filler(text) || is_grid_label(text) {
+            if self.rows.is_empty() {
+                // Between boards, a comment or label parts them as a blank
+                // line does: the boards whole before it are handed out.
+                self.rows.end_run(out, 0, 9, "");
+            } else if is_grid_label(text) {
+                return Err(ParseError::expected(
+                    lineno,
+                    1,
+                    format!("row {} of 9", self.rows.next_row()),
+                    Found::Text("a label".into()),
+                ));
+            }
             return Ok(());
         }
         if !has_cells(text) {

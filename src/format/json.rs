@@ -196,19 +196,31 @@ impl LineParser for Parser {
     }
 
     fn has_more(&self) -> bool {
-        !self.chunk.is_empty()
+        !self.chunk.is_empty() || (self.skipped.is_some() && !self.discarding)
     }
 
     fn resume(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+        if !self.discarding {
+            // The lines of a list skipped after an error that closed it
+            // too: said right after that error.
+            if let Some((line, lines)) = self.skipped.take() {
+                if lines > 0 {
+                    return Err(ParseError::new(line, 1, ParseErrorKind::Skipped { lines }));
+                }
+            }
+        }
         let result = self.step(out);
         if let Err(e) = &result {
             // After a syntax error the rest of the gathered text cannot be
             // trusted, nor the rest of a list still open.
             self.discarding = self.depth > 0;
-            if self.discarding {
-                // The rest of a list read in pieces is counted, and said:
-                // this piece's lines after the error's, and those to come.
+            if self.list.is_some() {
+                // The rest of a list read an element at a time is counted,
+                // and said: the lines of this text after the error's, and
+                // those to come while the list stays open.
                 let last = self.start + self.chunk.matches('\n').count().saturating_sub(1);
+                // Reported after the error (see `resume`), or once the list
+                // ends when it is still open.
                 self.skipped = Some((e.line + 1, last.saturating_sub(e.line)));
             }
             self.chunk.clear();
@@ -850,8 +862,13 @@ fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
 fn is_board_array(array: &Array) -> bool {
     let row_like =
         |v: &Value| matches!(&v.kind, Kind::Array(row) if row.len == 9 && row.scalars + 2 >= 9);
+    // Items of 81 cells are boards of their own (`[[5,3,0,…], …]`), not rows.
+    let flat_boards = array
+        .items
+        .first()
+        .is_some_and(|v| matches!(&v.kind, Kind::Array(a) if a.len == 81));
     (array.len == 81 && array.all_scalar())
-        || (array.len > 0 && array.all_rows)
+        || (array.len > 0 && array.all_rows && !flat_boards)
         || (array.len == 9 && array.whole().is_some_and(|rows| rows.iter().all(row_like)))
 }
 

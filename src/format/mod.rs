@@ -339,7 +339,9 @@ fn is_header(text: &str) -> bool {
     // Quotes count as a structure's start, except in a CSV header of
     // quoted fields (`"quizzes","solutions"`), which has a separator.
     let quoted_csv = text.contains([',', ';', '\t']);
+    // A run of dots is blank cells: a grid row with a typo, not a header.
     text.chars().any(|c| c.is_alphabetic())
+        && !text.contains("..")
         && !text.chars().any(|c| {
             c.is_ascii_digit()
                 || matches!(c, '[' | '{' | '\'' | '=' | '|')
@@ -493,26 +495,6 @@ impl<R: BufRead> Reader<R> {
         Ok(Some((lineno, text)))
     }
 
-    /// An error the parsers place at the end of the input, on the line
-    /// after the last one, moved to the end of the last line when that has
-    /// no line end (there is no line after it).
-    fn at_open_end(&self, mut error: ParseError) -> ParseError {
-        let at_end = matches!(
-            &error.kind,
-            ParseErrorKind::Expected {
-                found: Found::EndOfInput,
-                ..
-            }
-        );
-        if let Some(column) = self.open_end {
-            if at_end && error.line == self.lineno + 1 {
-                error.line = self.lineno;
-                error.column = column;
-            }
-        }
-        error
-    }
-
     /// The next line: a replayed one first, else a fresh one.
     fn next_line(&mut self) -> io::Result<Option<Line>> {
         if let Some(line) = self.pending.pop_front() {
@@ -623,9 +605,13 @@ impl<R: BufRead> Reader<R> {
                 match self.parser.as_mut() {
                     Some(parser) if self.seen_data && !broken => {
                         let result = parser.get().finish(self.lineno, &mut self.out);
+                        let (lineno, open_end) = (self.lineno, self.open_end);
+                        for e in self.out.iter_mut().filter_map(|r| r.as_mut().err()) {
+                            at_open_end(e, lineno, open_end);
+                        }
                         self.push_parsed();
-                        if let Err(e) = result {
-                            let e = self.at_open_end(e);
+                        if let Err(mut e) = result {
+                            at_open_end(&mut e, lineno, open_end);
                             self.push_error(e);
                         }
                     }
@@ -779,6 +765,26 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
     }
 }
 
+/// An error the parsers place at the end of the input, on the line after
+/// the last one (`lineno`), moved to the end of the last line when that has
+/// no line end (`open_end`, the column just past it): there is no line
+/// after it.
+fn at_open_end(error: &mut ParseError, lineno: usize, open_end: Option<usize>) {
+    let at_end = matches!(
+        &error.kind,
+        ParseErrorKind::Expected {
+            found: Found::EndOfInput,
+            ..
+        }
+    );
+    if let Some(column) = open_end {
+        if at_end && error.line == lineno + 1 {
+            error.line = lineno;
+            error.column = column;
+        }
+    }
+}
+
 /// Whole boards a run of rows holds before it hands out its oldest ones: a
 /// bound on memory (a few hundred KiB) and on how long an answer waits.
 const HOLD_RUN: usize = 1024;
@@ -907,30 +913,29 @@ impl Rows {
     /// An error in line `lineno` of the run. When rows of another board
     /// came before it, or it looks like a row (`row_like`: mostly numbers or
     /// cells, a row with a typo), a stray or lost row may have shifted the
-    /// held board, so that board is an error too. A line of another kind
-    /// right after the held board (a heading, a stray word) says nothing
-    /// about it: it is handed out.
+    /// last held board, so that board is an error too; the boards before it
+    /// are handed out. A line of another kind right after the last board (a
+    /// stray word) says nothing about it: it is handed out too.
     fn broken_line(
         &mut self,
         out: &mut Vec<Result<Parsed, ParseError>>,
         lineno: usize,
         row_like: bool,
     ) {
-        if self.cells.is_empty() && !row_like {
-            self.release(out);
-            return;
-        }
-        let last = self.held.len().saturating_sub(1);
-        for (i, board) in self.held.drain(..).enumerate() {
-            let expected = if i == last {
-                "a blank line or another whole board after this one"
-            } else {
-                "whole boards to the end of this run"
-            };
+        // With one damage (the error itself), the boards before it are as
+        // written: they are handed out. The board right before it is the
+        // one a second damage would most likely have shifted.
+        let last = self.held.pop_back();
+        self.release(out);
+        if let Some(board) = last {
+            if self.cells.is_empty() && !row_like {
+                out.push(Ok(board));
+                return;
+            }
             out.push(Err(ParseError::expected(
                 board.line,
                 1,
-                expected,
+                "a blank line or another whole board after this one",
                 Found::Text(format!(
                     "the error on line {lineno}, so this board may be shifted by a stray or lost row"
                 )),

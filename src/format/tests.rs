@@ -309,8 +309,14 @@ fn json_errors() {
         error("{\"id\": 3}", Format::Json),
         "1:1: expected an object with a \"solution\", \"grid\", \"board\" or \"puzzle\" field, found an object"
     );
+    // The input ends just past the last character, or on the next line
+    // after a line end.
     assert_eq!(
         error("[1,2", Format::Json),
+        "1:5: expected ',' or ']', found the end of the input"
+    );
+    assert_eq!(
+        error("[1,2\n", Format::Json),
         "2:1: expected ',' or ']', found the end of the input"
     );
     assert_eq!(
@@ -916,7 +922,8 @@ fn a_long_json_list_is_read_in_pieces() {
         assert_eq!(puzzle.line, lines[i], "element {}", i + 1);
     }
     // An error two thirds in: the boards before it are read, the rest of
-    // the list is not, the value after the list is.
+    // the list is not (its lines are reported as skipped), the value after
+    // the list is.
     let at = text.len() * 2 / 3;
     let at = at + text[at..].find("{\"puzzle\"").expect("an object");
     let broken = format!("{}x{}[\"{LC37}\"]\n", &text[..at], &text[at..]);
@@ -930,7 +937,14 @@ fn a_long_json_list_is_read_in_pieces() {
         "{:?}",
         got[good]
     );
-    assert_eq!(got[good + 1..], [Ok(LC37.to_owned())]);
+    assert!(
+        got[good + 1]
+            .as_ref()
+            .is_err_and(|e| e.contains("more lines after the error above")),
+        "{:?}",
+        got[good + 1]
+    );
+    assert_eq!(got[good + 2..], [Ok(LC37.to_owned())]);
     // Left open: the boards, then the error at the end.
     let open = &text[..text.len() - 2];
     let got = items(open, Format::Json);
@@ -1120,4 +1134,91 @@ fn quoted_csv_errors_are_located() {
     for (text, want) in cases {
         assert_eq!(error(&text, Format::Line), want, "{text:?}");
     }
+}
+
+/// What parts runs and what a single damage costs in them: a comment line
+/// or a grid label between boards ends a run as a blank line does; a row
+/// with a typo costs its own board and the one before it, not the boards
+/// before those; a typo in a short line keeps the boards after it.
+#[test]
+fn runs_are_parted_by_comments_and_labels_and_a_typo_costs_little() {
+    let rows = boj_rows(LC37);
+    let stray = rows.replacen('\n', "\n0 0 0 0 0 0 0 0 0\n", 1);
+    // A comment between two boards: the first one's run ended there.
+    let got = items(&format!("{rows}# next\n{stray}"), Format::Boj);
+    assert_eq!(got[0], Ok(LC37.to_owned()), "{got:?}");
+    assert_eq!(got.iter().filter(|g| g.is_ok()).count(), 1, "{got:?}");
+    // Project Euler 96: a label before each board; a stray row in the
+    // second costs that board only, and the third is read.
+    let drawn: Vec<&str> = LC37
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap_or(""))
+        .collect();
+    let board = drawn.join("\n");
+    let shifted = format!(
+        "{}\n.........\n{}",
+        drawn[..4].join("\n"),
+        drawn[4..].join("\n")
+    );
+    let text = format!("Grid 01\n{board}\nGrid 02\n{shifted}\nGrid 03\n{board}\n");
+    let got = items(&text, Format::Grid);
+    let answers: Vec<&String> = got.iter().filter_map(|g| g.as_ref().ok()).collect();
+    assert_eq!(answers, [LC37, LC37], "{got:?}");
+    assert_eq!(got[0], Ok(LC37.to_owned()));
+    assert_eq!(got.last(), Some(&Ok(LC37.to_owned())));
+    // A typo in the fifth row of the fourth board of a run: the first two
+    // boards are answered, the third (next to it) and the fourth are not,
+    // the fifth is.
+    let typo = rows.replacen("4 0 0 8 0 3", "4 0 0 x 0 3", 1);
+    assert_ne!(typo, rows);
+    let text = format!("{rows}{rows}{rows}{typo}{rows}");
+    let got = items(&text, Format::Boj);
+    let answers = got.iter().filter(|g| g.is_ok()).count();
+    assert_eq!(answers, 3, "{got:?}");
+    assert_eq!(got[..2], [Ok(LC37.to_owned()), Ok(LC37.to_owned())]);
+    assert_eq!(got.last(), Some(&Ok(LC37.to_owned())));
+    // Three numbers to a line: a typo keeps the count, so the boards after
+    // it are read.
+    let three: String = rows
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .chunks(3)
+        .map(|c| format!("{}\n", c.join(" ")))
+        .collect();
+    let broken = three.replacen("0 6 0", "x 6 0", 1);
+    let got = items(&format!("{three}{broken}{three}{three}"), Format::Boj);
+    let answers = got.iter().filter(|g| g.is_ok()).count();
+    assert_eq!(answers, 2, "{got:?}");
+    assert_eq!(got.last(), Some(&Ok(LC37.to_owned())));
+}
+
+/// A JSON list of flat 81-number boards is a list of boards at any length
+/// (not a board of 30 rows); a first line with a run of dots is a grid row
+/// with a typo, not a header.
+#[test]
+fn flat_json_boards_and_dotted_first_lines() {
+    let flat: Vec<String> = LC37
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let flat = format!("[{}]", flat.join(","));
+    for n in [1, 9, 30, 100] {
+        let text = format!("[{}]\n", vec![flat.as_str(); n].join(","));
+        assert_eq!(
+            items(&text, Format::Auto),
+            vec![Ok(LC37.to_owned()); n],
+            "{n}"
+        );
+    }
+    let drawn: Vec<&str> = LC37
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap_or(""))
+        .collect();
+    let typo = format!("....x....\n{}\n", drawn[1..].join("\n"));
+    assert_eq!(
+        error(&typo, Format::Grid),
+        "1:5: expected a digit, '.', '_' or a border (| - + =), found 'x'"
+    );
 }
