@@ -913,29 +913,33 @@ impl Rows {
     /// An error in line `lineno` of the run. When rows of another board
     /// came before it, or it looks like a row (`row_like`: mostly numbers or
     /// cells, a row with a typo), a stray or lost row may have shifted the
-    /// last held board, so that board is an error too; the boards before it
-    /// are handed out. A line of another kind right after the last board (a
-    /// stray word) says nothing about it: it is handed out too.
+    /// held boards, so they are errors too. A line of another kind right
+    /// after a whole board (a stray word) says nothing about them: they are
+    /// handed out.
     fn broken_line(
         &mut self,
         out: &mut Vec<Result<Parsed, ParseError>>,
         lineno: usize,
         row_like: bool,
     ) {
-        // With one damage (the error itself), the boards before it are as
-        // written: they are handed out. The board right before it is the
-        // one a second damage would most likely have shifted.
-        let last = self.held.pop_back();
-        self.release(out);
-        if let Some(board) = last {
-            if self.cells.is_empty() && !row_like {
-                out.push(Ok(board));
-                return;
-            }
+        if self.cells.is_empty() && !row_like {
+            self.release(out);
+            return;
+        }
+        // A stray or lost row anywhere before the error may have shifted
+        // any of the held boards (with the error, that makes two damages,
+        // which no count can tell apart from one): none is answered.
+        let last = self.held.len().saturating_sub(1);
+        for (i, board) in self.held.drain(..).enumerate() {
+            let expected = if i == last {
+                "a blank line or another whole board after this one"
+            } else {
+                "whole boards to the end of this run"
+            };
             out.push(Err(ParseError::expected(
                 board.line,
                 1,
-                "a blank line or another whole board after this one",
+                expected,
                 Found::Text(format!(
                     "the error on line {lineno}, so this board may be shifted by a stray or lost row"
                 )),
