@@ -5,6 +5,14 @@ use super::{Format, Layout, parse_str};
 const LC37: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
+/// The rows of an 81-cell line as JSON arrays of numbers, `[5,3,0,…]`.
+fn json_rows(line: &str) -> Vec<String> {
+    boj_rows(line)
+        .lines()
+        .map(|r| format!("[{}]", r.split_whitespace().collect::<Vec<_>>().join(",")))
+        .collect()
+}
+
 /// The items of `text` as `Ok(line form)` or `Err("line:col: message")`.
 fn items(text: &str, format: Format) -> Vec<Result<String, String>> {
     parse_str(text, format)
@@ -872,23 +880,7 @@ fn quoted_csv_rows_are_line_puzzles() {
 /// a list left open is an error at the end, after its boards.
 #[test]
 fn a_long_json_list_is_read_in_pieces() {
-    let rows: Vec<String> = LC37
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            let cells: Vec<String> = r
-                .iter()
-                .map(|&c| {
-                    if c == b'.' {
-                        "0".into()
-                    } else {
-                        (c as char).to_string()
-                    }
-                })
-                .collect();
-            format!("[{}]", cells.join(","))
-        })
-        .collect();
+    let rows = json_rows(LC37);
     let n = 15_000;
     let mut text = String::from("[\n");
     // The line each element starts on.
@@ -1074,10 +1066,7 @@ fn a_heading_ends_a_broken_board() {
 /// is reported as skipped lines.
 #[test]
 fn a_padded_json_board_is_one_board_and_a_broken_long_list_says_what_it_skipped() {
-    let rows: Vec<String> = boj_rows(LC37)
-        .lines()
-        .map(|r| format!("[{}]", r.split_whitespace().collect::<Vec<_>>().join(",")))
-        .collect();
+    let rows = json_rows(LC37);
     let padded = format!(
         "[\n{},\n{}{}\n]\n",
         rows[0],
