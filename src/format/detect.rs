@@ -58,10 +58,13 @@ pub(super) fn needs_lookahead(text: &str) -> bool {
     let cells = first_field_cells(first);
     // After a label, the first data line without a letter decides: there
     // may be several labels (`Sample Input 1`, then `Sample Output 1`).
-    let decided = if is_label(first) {
+    let decided = if cells > SURELY_LINE {
+        // Surely a line puzzle, whatever follows (`53..7…,easy`).
+        true
+    } else if is_label(first) {
         lines.any(|l| !is_label(l))
     } else {
-        !(LONGEST_GRID_RUN + 1..=SURELY_LINE).contains(&cells) || lines.next().is_some()
+        cells <= LONGEST_GRID_RUN || lines.next().is_some()
     };
     if !decided {
         return structured_start(text).is_none();

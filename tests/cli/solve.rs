@@ -701,6 +701,22 @@ fn line_buffered_answers_a_boj_board_at_its_last_row() {
     );
 }
 
+/// A rated list (`puzzle,easy`: a word after the puzzle) streams too: a
+/// first line of 81 cells is a line puzzle whatever follows it, so no
+/// line is held back to decide the layout.
+#[test]
+fn line_buffered_answers_a_rated_line_at_once() {
+    let answer = super::answered_while_open(
+        &["solve", "--line-buffered", "--to", "line"],
+        &format!("{LC37},easy\n"),
+        1,
+    );
+    assert_eq!(
+        answer.expect("the answer while the input is open"),
+        format!("{LC37_SOLVED}\n")
+    );
+}
+
 /// A stray or lost row in a run of BOJ or grid rows with a single whole
 /// board in it may have shifted that board: it is an error, not an answer.
 #[test]

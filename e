@@ -1,0 +1,1 @@
+sudokit: tests: Is a directory (os error 21)
