@@ -39,30 +39,6 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
-/// A heading between boards, as copied with them from a judge's page or a
-/// collection: `예제 입력 1` ("sample input 1"), `Sample Input 1`,
-/// `Case 2:`, `Puzzle 3 of 10`. It has a word of two letters or more, and
-/// no more numbers than words (at most two): a row with a typo (`5 3 x`,
-/// `0 3 5 4 6 9 2 7 8x`) is mostly numbers, so it stays an error. Where
-/// boards are written a number to a line (`per_line` 1), a lone word may
-/// be a mistyped number, so a heading there has two words or more.
-fn is_heading(text: &str, per_line: usize) -> bool {
-    // Every row is read through here: most have no letter at all.
-    if !text.chars().any(char::is_alphabetic) || (per_line == 1 && tokens(text).nth(1).is_none()) {
-        return false;
-    }
-    let (mut words, mut numbers) = (0, 0);
-    for (_, token) in tokens(text) {
-        let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
-        if !core.is_empty() && core.bytes().all(|b| b.is_ascii_digit()) {
-            numbers += 1;
-        } else if core.chars().filter(|c| c.is_alphabetic()).count() >= 2 {
-            words += 1;
-        }
-    }
-    words > 0 && numbers <= 2 && numbers <= words
-}
-
 impl LineParser for Parser {
     fn line(
         &mut self,
@@ -102,7 +78,7 @@ impl LineParser for Parser {
             if text.trim().is_empty() {
                 let end = format!("the blank line on line {lineno}");
                 self.end_run(out, &end);
-            } else if is_heading(text, self.per_line) {
+            } else if super::is_heading(text, self.per_line) {
                 // A heading partway through a board ends it, as a blank
                 // line does; the next board starts after it.
                 self.rows.broke(Rest::Nothing);
@@ -153,7 +129,7 @@ impl LineParser for Parser {
     fn skips(&mut self, text: &str) -> bool {
         // A heading starts the next board, as a blank line would: whatever
         // was left of the broken one ends before it.
-        if is_heading(text, self.per_line) {
+        if super::is_heading(text, self.per_line) {
             return false;
         }
         self.rows.skips(!super::is_filler(text))
@@ -229,7 +205,7 @@ impl Parser {
             }
             return Ok(());
         }
-        if is_heading(text, self.per_line) {
+        if super::is_heading(text, self.per_line) {
             if self.rows.is_empty() {
                 // Between boards it parts them as a blank line does: the
                 // boards whole before it are handed out.

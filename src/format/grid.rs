@@ -11,12 +11,11 @@ pub(super) struct Parser {
     rows: Rows,
 }
 
-/// Project Euler's sudoku file (problem 96) names each board on a line of
-/// its own, `Grid 01`: a label between boards, not a row.
+/// A label between boards: Project Euler's sudoku file (problem 96) names
+/// each board on a line of its own, `Grid 01`; other collections write
+/// `Puzzle 1` or `Sudoku 1` (see [`super::is_heading`]).
 fn is_grid_label(text: &str) -> bool {
-    text.trim()
-        .strip_prefix("Grid ")
-        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    super::is_heading(text, 0)
 }
 
 fn has_cells(text: &str) -> bool {

@@ -765,6 +765,35 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
     }
 }
 
+/// A heading between boards of `boj` or `grid`, as copied with them from a
+/// judge's page or a collection: `예제 입력 1` ("sample input 1"), `Sample
+/// Input 1`, `Case 2:`, `Puzzle 3 of 10`, `Grid 01`. It has a word of two
+/// letters or more (no cell among them), and no more numbers than words
+/// (at most two): a row with a typo (`5 3 x`, `0 3 5 4 6 9 2 7 8x`,
+/// `53ab7....`) is mostly numbers or cells, so it stays an error. Where
+/// boards are written a number to a line (`per_line` 1), a lone word may
+/// be a mistyped number, so a heading there has two words or more.
+pub(super) fn is_heading(text: &str, per_line: usize) -> bool {
+    // Every row is read through here: most have no letter at all.
+    if !text.chars().any(char::is_alphabetic)
+        || (per_line == 1 && text.split_whitespace().nth(1).is_none())
+    {
+        return false;
+    }
+    let (mut words, mut numbers) = (0, 0);
+    for token in text.split_whitespace() {
+        let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
+        if !core.is_empty() && core.bytes().all(|b| b.is_ascii_digit()) {
+            numbers += 1;
+        } else if core.chars().filter(|c| c.is_alphabetic()).count() >= 2
+            && !core.chars().any(|c| cell_value(c).is_some() || c == '_')
+        {
+            words += 1;
+        }
+    }
+    words > 0 && numbers <= 2 && numbers <= words
+}
+
 /// An error the parsers place at the end of the input, on the line after
 /// the last one (`lineno`), moved to the end of the last line when that has
 /// no line end (`open_end`, the column just past it): there is no line

@@ -638,16 +638,21 @@ fn a_line_of_another_shape_skips_to_a_blank_line_and_says_so() {
             "the board after the blank line"
         );
     }
-    // A stray line between drawn boards, and a heading of nine characters.
+    // A stray line between drawn boards. A label there (`Puzzle 12`, as
+    // collections name their boards) is passed over instead, as a heading
+    // is in `boj`.
     let drawn = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n\
                  7...2...6\n.6....28.\n...419..5\n....8..79\n";
-    for stray in ["x 1 2", "Puzzle 12"] {
-        let text = format!("{drawn}{stray}\n{drawn}{drawn}\n{drawn}");
-        let got = items(&text, Format::Grid);
-        assert_eq!(got.len(), 4, "{got:?}");
-        assert_eq!(got[0], Ok(LC37.to_owned()));
-        assert!(got[1].is_err() && got[2].is_err(), "{got:?}");
-        assert_eq!(got[3], Ok(LC37.to_owned()));
+    let text = format!("{drawn}x 1 2\n{drawn}{drawn}\n{drawn}");
+    let got = items(&text, Format::Grid);
+    assert_eq!(got.len(), 4, "{got:?}");
+    assert_eq!(got[0], Ok(LC37.to_owned()));
+    assert!(got[1].is_err() && got[2].is_err(), "{got:?}");
+    assert_eq!(got[3], Ok(LC37.to_owned()));
+    for label in ["Puzzle 12", "Sudoku 1", "grid 01", "GRID 01:"] {
+        let text = format!("{label}\n{drawn}{label}\n{drawn}{drawn}\n{drawn}");
+        let got = items(&text, Format::Auto);
+        assert_eq!(got, vec![Ok(LC37.to_owned()); 4], "{label:?}");
     }
     // A first line that is not text, before the layout is known: the lines
     // after it are skipped to a blank line and reported, not read a row off.
