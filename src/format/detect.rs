@@ -1,7 +1,8 @@
 //! `--format auto`: the layout of an input, decided from its first data.
 //!
 //! The rule, as documented in the README:
-//! 1. starts with `[` `{` `"` `'` or a declaration `name =` → `json` or
+//! 1. starts with `[` `{` `"` `'` or a declaration `name =` (or a name or
+//!    label right before the board's bracket, `board{{`, `Output: [[`) → `json` or
 //!    `leetcode` (one-character quoted cells, C-style braces or a declaration
 //!    mean `leetcode`; everything else `json`), except a CSV row whose
 //!    first field is a quoted line puzzle followed by a separator → `line`;
@@ -91,16 +92,30 @@ fn structured_start(text: &str) -> Option<&str> {
 }
 
 /// The byte offset just past the `=` of a leading declaration such as
-/// `board =`, `char[][] board =` or `vector<vector<char>> board =`.
+/// `board =`, `char[][] board =` or `vector<vector<char>> board =`; on a
+/// line without `=`, the offset of the bracket that a name or label opens
+/// the board with: C++'s `vector<vector<char>> board{{…}}`, or
+/// `Output: [[…]]` as copied from the problem's page.
 pub(super) fn declaration_end(t: &str) -> Option<usize> {
-    let eq = t.find('=')?;
-    let head = &t[..eq];
-    let plausible = head
-        .chars()
-        .next()
-        .is_some_and(|c| c.is_alphabetic() || c == '_')
-        && !head.contains(['"', '\'', '{', '(']);
-    plausible.then_some(eq + 1)
+    let plausible = |head: &str| {
+        head.chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_')
+            && !head.contains(['"', '\'', '{', '('])
+    };
+    if let Some(eq) = t.find('=') {
+        return plausible(&t[..eq]).then_some(eq + 1);
+    }
+    let open = t.find(['[', '{'])?;
+    let head = &t[..open];
+    // The bracket opens a board (`{{`, `[[`, `{'`, `["`, or the rows on
+    // the lines after it), not an index.
+    let after = t[open + 1..].trim_start();
+    let board = after.is_empty() || after.starts_with(['[', '{', '"', '\'']);
+    let named = head
+        .trim_end()
+        .ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
+    (plausible(head) && board && named).then_some(open)
 }
 
 /// The layout of an input whose first data line (maybe with a few more) is `text`.

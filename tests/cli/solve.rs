@@ -116,6 +116,14 @@ fn leetcode_37_example_in_every_spelling() {
         &format!("{expected}{expected}"),
         0,
     );
+    // Without `=`: C++'s brace initialisation, and the problem page's
+    // `Output:` line (its `Input: board = …` reads as a declaration).
+    let braced = fixture("formats/leetcode-cpp.txt").replacen("board = {", "board{", 1);
+    assert!(braced.contains("board{"));
+    check(&["solve"], &braced, &expected, 0);
+    let labelled = fixture("formats/leetcode.txt").replace("board = ", "Output: ");
+    assert!(labelled.starts_with("Output: ["));
+    check(&["solve"], &labelled, &expected, 0);
 }
 
 #[test]
