@@ -106,16 +106,26 @@ pub(super) fn declaration_end(t: &str) -> Option<usize> {
     if let Some(eq) = t.find('=') {
         return plausible(&t[..eq]).then_some(eq + 1);
     }
-    let open = t.find(['[', '{'])?;
+    // The first bracket that opens a board: cells, quoted cells or more
+    // brackets after it, or nothing more on this line (its rows follow).
+    // An index (`board[9][9]{…}`) or a word in brackets (`Sudoku [[hard]]`)
+    // does not.
+    let open = t.char_indices().find_map(|(i, c)| {
+        if !matches!(c, '[' | '{') {
+            return None;
+        }
+        let inner =
+            t[i + 1..].trim_start_matches(|c: char| c.is_whitespace() || c == '[' || c == '{');
+        let opens = inner.is_empty()
+            || (t[i + 1..].trim_start().starts_with(['[', '{', '"', '\''])
+                && inner.starts_with(|c: char| matches!(c, '"' | '\'' | '.' | '0'..='9')));
+        opens.then_some(i)
+    })?;
     let head = &t[..open];
-    // The bracket opens a board (`{{`, `[[`, `{'`, `["`, or the rows on
-    // the lines after it), not an index.
-    let after = t[open + 1..].trim_start();
-    let board = after.is_empty() || after.starts_with(['[', '{', '"', '\'']);
     let named = head
         .trim_end()
-        .ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == ':');
-    (plausible(head) && board && named).then_some(open)
+        .ends_with(|c: char| c.is_alphanumeric() || matches!(c, '_' | ':' | ']'));
+    (plausible(head) && named).then_some(open)
 }
 
 /// The layout of an input whose first data line (maybe with a few more) is `text`.

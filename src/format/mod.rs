@@ -339,12 +339,16 @@ fn is_header(text: &str) -> bool {
     // Quotes count as a structure's start, except in a CSV header of
     // quoted fields (`"quizzes","solutions"`), which has a separator.
     let quoted_csv = text.contains([',', ';', '\t']);
+    // Brackets do when they open the line or follow a declaration, not in
+    // a title (`Sudoku [hard]`).
+    let structure = t.starts_with(['[', '{']) || detect::declaration_end(t).is_some();
     // A run of dots is blank cells: a grid row with a typo, not a header.
     text.chars().any(|c| c.is_alphabetic())
         && !text.contains("..")
         && !text.chars().any(|c| {
             c.is_ascii_digit()
-                || matches!(c, '[' | '{' | '\'' | '=' | '|')
+                || matches!(c, '\'' | '=' | '|')
+                || (matches!(c, '[' | '{') && structure)
                 || (c == '"' && !quoted_csv)
         })
 }
@@ -767,10 +771,10 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
 
 /// A heading between boards of `boj` or `grid`, as copied with them from a
 /// judge's page or a collection: `예제 입력 1` ("sample input 1"), `Sample
-/// Input 1`, `Case 2:`, `Puzzle 3 of 10`, `Grid 01`. It has a word of two
-/// letters or more (no cell among them), and no more numbers than words
-/// (at most two): a row with a typo (`5 3 x`, `0 3 5 4 6 9 2 7 8x`,
-/// `53ab7....`) is mostly numbers or cells, so it stays an error. Where
+/// Input 1`, `Case 2:`, `Puzzle 3 of 10`, `Grid 01`. It starts with a word
+/// of two letters or more (not all the same, no cell among them), and has
+/// no more numbers than words (at most two): a row with a typo (`5 3 x`,
+/// `0 3 5 4 6 9 2 7 8x`, `..ab`, `1 ab`, `OOOOOOOOO`) stays an error. Where
 /// boards are written a number to a line (`per_line` 1), a lone word may
 /// be a mistyped number, so a heading there has two words or more.
 pub(super) fn is_heading(text: &str, per_line: usize) -> bool {
@@ -781,14 +785,26 @@ pub(super) fn is_heading(text: &str, per_line: usize) -> bool {
         return false;
     }
     let (mut words, mut numbers) = (0, 0);
-    for token in text.split_whitespace() {
-        let core = token.trim_matches(|c: char| c.is_ascii_punctuation());
-        if !core.is_empty() && core.bytes().all(|b| b.is_ascii_digit()) {
+    for (i, token) in text.split_whitespace().enumerate() {
+        let cell = |c: char| cell_value(c).is_some() || c == '_';
+        let letters = || token.chars().filter(|c| c.is_alphabetic());
+        if token.chars().all(|c| matches!(c, '.' | '_')) {
+            // Blank cells: a row (`ab ..`).
+            return false;
+        } else if token.chars().any(cell) && !token.chars().any(char::is_alphabetic) {
+            // A number (`2`, `9.0`, `2024-01-01`, `#3`).
             numbers += 1;
-        } else if core.chars().filter(|c| c.is_alphabetic()).count() >= 2
-            && !core.chars().any(|c| cell_value(c).is_some() || c == '_')
+        } else if !token.chars().any(cell)
+            && letters().nth(1).is_some()
+            && letters().any(|c| Some(c) != letters().next())
         {
+            // Two letters or more, not all the same (`OOOOOOOOO` is a row
+            // of blanks mistyped), no cell among them.
             words += 1;
+        }
+        if i == 0 && words == 0 {
+            // A heading starts with a word: `1 ab`, `..ab` are rows.
+            return false;
         }
     }
     words > 0 && numbers <= 2 && numbers <= words

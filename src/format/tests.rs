@@ -1218,3 +1218,73 @@ fn flat_json_boards_and_dotted_first_lines() {
         "1:5: expected a digit, '.', '_' or a border (| - + =), found 'x'"
     );
 }
+
+/// Rows with a typo are never headings, in `grid` either, even answered at
+/// once (where no run check follows); titles with words in brackets are
+/// headers or headings, not declarations; a C++ array initialised without
+/// `=` is a board.
+#[test]
+fn typo_rows_titles_and_braced_arrays() {
+    let drawn: Vec<&str> = LC37
+        .as_bytes()
+        .chunks(9)
+        .map(|r| std::str::from_utf8(r).unwrap_or(""))
+        .collect();
+    let board = format!("{}\n", drawn.join("\n"));
+    for typo in ["..ab", ".. ab", "ab ..", ". . ab", "1 ab"] {
+        // The typo stands for the second board's first row.
+        let text = format!("{board}{typo}\n{}\n{board}", drawn[1..].join("\n"));
+        let got: Vec<Result<String, String>> = super::Reader::new(text.as_bytes(), Format::Grid)
+            .answering_at_once(true)
+            .filter_map(Result::ok)
+            .map(|i| i.map(|p| p.grid.to_line()).map_err(|e| e.error.to_string()))
+            .collect();
+        assert!(
+            got[1].as_ref().is_err_and(|e| e.starts_with("10:")),
+            "{typo:?}: {got:?}"
+        );
+        let answers: Vec<&String> = got.iter().filter_map(|g| g.as_ref().ok()).collect();
+        assert!(answers.iter().all(|a| *a == LC37), "{typo:?}: {got:?}");
+    }
+    for title in ["Sudoku: [[hard]]", "Sudoku{{hard}}", "puzzle [hard]"] {
+        let text = format!("{title}\n{LC37}\n{LC37}\n");
+        assert_eq!(
+            items(&text, Format::Auto),
+            vec![Ok(LC37.to_owned()); 2],
+            "{title:?}"
+        );
+        let text = format!("{title}\n{board}");
+        assert_eq!(
+            items(&text, Format::Auto),
+            vec![Ok(LC37.to_owned())],
+            "{title:?}"
+        );
+    }
+    let rows: Vec<String> = drawn
+        .iter()
+        .map(|r| {
+            format!(
+                "{{{}}}",
+                r.chars()
+                    .map(|c| format!("'{c}'"))
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
+    for open in [
+        "char board[9][9]{",
+        "char grid[][9] {",
+        "vector<vector<char>> board{",
+    ] {
+        let one_line = format!("{open}{}}};\n", rows.join(","));
+        let lines = format!("{open}\n{}\n}};\n", rows.join(",\n"));
+        for text in [one_line, lines] {
+            assert_eq!(
+                items(&text, Format::Auto),
+                vec![Ok(LC37.to_owned())],
+                "{text}"
+            );
+        }
+    }
+}
