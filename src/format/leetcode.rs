@@ -2,7 +2,8 @@
 //! pasted from code: single quotes, `{` `}` braces, bare digits, a leading
 //! declaration up to `=` (`board =`, `char[][] board = new char[][]`) and a
 //! trailing `;`. Boards may span lines and follow one another. A board may
-//! also be one quoted string of 81 cells (`grid1 = '003020600…'`).
+//! also be one quoted string of 81 cells (`grid1 = '003020600…'`), and a
+//! list of such strings is a list of boards (`puzzles = ["53..7…", …]`).
 
 use super::{LineParser, Parsed, Rest, cell_value, grid_from};
 use crate::error::{Found, ParseError};
@@ -21,6 +22,11 @@ enum Expect {
     Cell,
     /// `,` or the row's close after a cell.
     AfterCell,
+    /// In a list of boards written as strings (`["53..7…", "…"]`): the
+    /// next string (or, after a trailing comma, the list's close).
+    Item,
+    /// `,` or the list's close after a board string.
+    AfterItem,
 }
 
 #[derive(Debug, Default)]
@@ -98,6 +104,27 @@ impl Parser {
                     return Ok(eq - c.len_utf8());
                 } else if !matches!(c, ';' | ',') {
                     return err("'[' or '{' to start a board".into(), Found::Char(c));
+                }
+            }
+            Expect::Row if matches!(c, '"' | '\'') && self.rows == 0 && self.closers.len() == 1 => {
+                // A list of boards, each one string of 81 cells.
+                return self.item(lineno, column, c, rest, out);
+            }
+            Expect::Item if matches!(c, '"' | '\'') => {
+                return self.item(lineno, column, c, rest, out);
+            }
+            Expect::Item | Expect::AfterItem if is_close => {
+                self.close(c, lineno, column)?;
+                self.clear();
+            }
+            Expect::Item => {
+                return err("a string of 81 cells".into(), Found::Char(c));
+            }
+            Expect::AfterItem => {
+                if c == ',' {
+                    self.expect = Expect::Item;
+                } else {
+                    return err("',' or the end of the list".into(), Found::Char(c));
                 }
             }
             Expect::Row => {
@@ -202,6 +229,42 @@ impl Parser {
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<usize, ParseError> {
         let expected = "'[' or '{' to start a board, or a string of 81 cells";
+        let end = self.read_string(lineno, column, quote, rest, expected)?;
+        self.start = lineno;
+        self.finish_board(out);
+        Ok(end)
+    }
+
+    /// A board string as an element of a list of them: the bytes of `rest`
+    /// it used. The list stays open.
+    fn item(
+        &mut self,
+        lineno: usize,
+        column: usize,
+        quote: char,
+        rest: &str,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) -> Result<usize, ParseError> {
+        let end = self.read_string(lineno, column, quote, rest, "a string of 81 cells")?;
+        out.push(Ok(Parsed {
+            grid: grid_from(&self.cells),
+            line: lineno,
+        }));
+        self.cells.clear();
+        self.expect = Expect::AfterItem;
+        Ok(end)
+    }
+
+    /// Reads a string of 81 cells after its opening `quote` into `cells`:
+    /// the bytes of `rest` it used (its cells and closing quote).
+    fn read_string(
+        &mut self,
+        lineno: usize,
+        column: usize,
+        quote: char,
+        rest: &str,
+        expected: &str,
+    ) -> Result<usize, ParseError> {
         let Some(end) = rest.find(quote) else {
             return Err(ParseError::expected(
                 lineno,
@@ -225,12 +288,11 @@ impl Parser {
         }
         let n = body.chars().count();
         if n != 81 {
-            let found = Found::Text(format!("a string of {n} cells"));
+            let plural = if n == 1 { "" } else { "s" };
+            let found = Found::Text(format!("a string of {n} cell{plural}"));
             return Err(ParseError::expected(lineno, column, expected, found));
         }
         self.cells = body.chars().filter_map(cell_value).collect();
-        self.start = lineno;
-        self.finish_board(out);
         Ok(end + quote.len_utf8())
     }
 

@@ -834,6 +834,37 @@ fn a_declared_string_of_81_cells_is_a_board() {
     );
 }
 
+/// A declared list of 81-cell strings, as test code keeps puzzles
+/// (`const puzzles = ["…", "…"];`, Python's `puzzles = [...]`), is a list
+/// of boards, each read where its string is; an error in one item reports
+/// it and ends the list.
+#[test]
+fn a_declared_list_of_strings_is_a_list_of_boards() {
+    let text = format!("const puzzles = [\n  \"{LC37}\",\n  '{LC37}',\n];\nx = [\"{LC37}\"]\n");
+    assert_eq!(items(&text, Format::Auto), vec![Ok(LC37.to_owned()); 3]);
+    let lines: Vec<usize> = super::Reader::new(text.as_bytes(), Format::Auto)
+        .filter_map(Result::ok)
+        .filter_map(Result::ok)
+        .map(|p| p.line)
+        .collect();
+    assert_eq!(lines, [2, 3, 5]);
+    let text = format!("p = [\"{LC37}\" \"{LC37}\"]\n");
+    assert_eq!(
+        error(&text, Format::Auto),
+        "1:90: expected ',' or the end of the list, found '\"'"
+    );
+    let text = format!("p = [\"{LC37}\", \"53\"]\n");
+    assert_eq!(
+        error(&text, Format::Auto),
+        "1:91: expected a string of 81 cells, found a string of 2 cells"
+    );
+    let text = format!("p = [\"{LC37}\", 5]\n");
+    assert_eq!(
+        error(&text, Format::Auto),
+        "1:91: expected a string of 81 cells, found '5'"
+    );
+}
+
 /// CSV rows whose fields are quoted, as many CSV writers quote them, are
 /// line puzzles, with a quoted header passed over; a bare quoted string is
 /// still JSON. Errors are located inside the quotes.
