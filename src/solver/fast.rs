@@ -301,25 +301,6 @@ const MIN_UNIQUE_CLUES: u32 = 17;
 /// The nine cells of the first box of a band.
 const BOX0: u32 = 0o007_007_007;
 
-/// For a 9-bit row: the set bits in each of its three boxes, as three 2-bit
-/// counts (box `j` at bits `2j..2j+2`).
-static MINI3: [u8; 512] = build_mini3();
-const fn build_mini3() -> [u8; 512] {
-    let mut t = [0u8; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut x = 0u8;
-        let mut j = 0;
-        while j < 3 {
-            x |= ((((m >> (3 * j)) & 7) as u32).count_ones() as u8) << (2 * j);
-            j += 1;
-        }
-        t[m] = x;
-        m += 1;
-    }
-    t
-}
-
 /// For each cell of a band: its peers within the band (its row, its box and
 /// the band's part of its column), itself excluded.
 static BAND_PEERS: [u32; 27] = build_band_peers();
@@ -333,27 +314,6 @@ const fn build_band_peers() -> [u32; 27] {
         let bx = BOX0 << (3 * (c / 3));
         t[k] = (row | col | bx) & !(1 << k);
         k += 1;
-    }
-    t
-}
-
-/// A 9-bit value spread to nine 4-bit counters (bit `c` to nibble `c`), so
-/// that adding spread rows counts per column (at most 9, no overflow).
-static NIBBLES: [u64; 512] = build_nibbles();
-const fn build_nibbles() -> [u64; 512] {
-    let mut t = [0u64; 512];
-    let mut m = 0;
-    while m < 512 {
-        let mut x = 0u64;
-        let mut c = 0;
-        while c < 9 {
-            if m & (1 << c) != 0 {
-                x |= 1 << (4 * c);
-            }
-            c += 1;
-        }
-        t[m] = x;
-        m += 1;
     }
     t
 }
@@ -1026,48 +986,28 @@ pub(super) fn run_portable(searcher: &mut Searcher<'_>, state: State) {
 fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
     if smart && (state.pairs[0] | state.pairs[1] | state.pairs[2]) != 0 {
         // A cell's score: the bi-value cells among its peers (row, box,
-        // column). Counted in bulk per row, box, mini-row and column first,
-        // so each cell costs a few lookups: within its band the peers are
-        // row ∪ box (the band's part of the column lies in the box), and
-        // |row ∪ box| = |row| + |box| - |mini-row|.
-        let mut rows = [0u8; 9];
-        let mut boxes = [0u8; 9];
-        let mut minis = [0u8; 9];
-        let mut cols = [0u64; 3];
-        for b in 0..3 {
-            let p = state.pairs[b];
-            for r in 0..3 {
-                let m = ((p >> (9 * r)) & ROW0) as usize;
-                rows[3 * b + r] = POP9[m];
-                minis[3 * b + r] = MINI3[m];
-                cols[b] += NIBBLES[m];
-            }
-            for j in 0..3 {
-                let m = (p >> (3 * j)) & BOX0;
-                let packed = (m & 7) | ((m >> 6) & 0o70) | ((m >> 12) & 0o700);
-                boxes[3 * b + j] = POP9[packed as usize];
-            }
-        }
-        let all_cols = cols[0] + cols[1] + cols[2];
+        // column), one population count per cell: the band's own peers
+        // and, above them, its column in the other two bands.
         let mut best = (0, 0);
         let mut best_score = 0;
         for b in 0..3 {
-            let mut p = state.pairs[b];
-            // The column counts of the other two bands.
-            let other = all_cols - cols[b];
-            while p != 0 {
-                let k = p.trailing_zeros() as usize % 27;
-                p &= p - 1;
-                let (r, c) = (k / 9, k % 9);
-                let j = c / 3;
-                let score = u32::from(rows[3 * b + r]) + u32::from(boxes[3 * b + j])
-                    - u32::from((minis[3 * b + r] >> (2 * j)) & 3)
-                    + ((other >> (4 * c)) & 15) as u32;
+            let p = state.pairs[b];
+            if p == 0 {
+                continue;
+            }
+            let (p1, p2) = (state.pairs[(b + 1) % 3], state.pairs[(b + 2) % 3]);
+            let mut q = p;
+            while q != 0 {
+                let k = q.trailing_zeros() as usize & 31;
+                q &= q - 1;
+                // Plus one: every cell scores above the starting best.
+                let score = 1 + peers_in(p, p1, p2, k);
                 let score = if hard {
                     let cand = state.candidates(b, k);
                     let lo = cand.trailing_zeros() as usize;
                     let hi = 31 - cand.leading_zeros() as usize;
-                    let near = ROW_OF_BIT[k] | (BOX0 << (3 * j));
+                    let near = ROW_OF_BIT[k] | (BOX0 << (3 * (k % 9 / 3)));
+                    let c = k % 9;
                     score * 2 + state.reach(lo, b, c, near) + state.reach(hi, b, c, near)
                 } else {
                     score
@@ -1106,6 +1046,29 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
     }
     best
 }
+
+/// The cells of a band mask among the peers of cell `k` (index below 32;
+/// the cell itself excluded): `own` in the band's row, box and column, and
+/// `other1`, `other2` in the cell's column in the other two bands.
+#[inline(always)]
+fn peers_in(own: u32, other1: u32, other2: u32, k: usize) -> u32 {
+    let c = k % 9;
+    let col = 0x40201u32;
+    let column = ((other1 >> c) & col) | (((other2 >> c) & col) << 1);
+    (u64::from(own & PEERS32[k]) | u64::from(column) << 27).count_ones()
+}
+
+/// [`BAND_PEERS`] padded to 32 entries, so that an index masked to five bits
+/// needs no bounds check.
+static PEERS32: [u32; 32] = {
+    let mut t = [0u32; 32];
+    let mut k = 0;
+    while k < 27 {
+        t[k] = BAND_PEERS[k];
+        k += 1;
+    }
+    t
+};
 
 /// Dead ends after which a search with the usual branching gives up, to be
 /// restarted with [`Branching::Weighted`]. The benchmark puzzles need at most
