@@ -1,7 +1,7 @@
 //! `leetcode`: a 9×9 array of one-character strings (LeetCode 36/37), also as
 //! pasted from code: single quotes, `{` `}` braces, bare digits, a leading
-//! declaration up to `=` (`board =`, `char[][] board = new char[][]`) and a
-//! trailing `;`. Boards may span lines and follow one another. A board may
+//! declaration up to `=` (`board =`, `char[][] board = new char[][]`, Go's
+//! `board := [][]byte`) and a trailing `;`. Boards may span lines and follow one another. A board may
 //! also be one quoted string of 81 cells (`grid1 = '003020600…'`), and a
 //! list of such strings is a list of boards (`puzzles = ["53..7…", …]`).
 
@@ -106,7 +106,12 @@ impl Parser {
                     return err("'[' or '{' to start a board".into(), Found::Char(c));
                 }
             }
-            Expect::Row if matches!(c, '"' | '\'') && self.rows == 0 && self.closers.len() == 1 => {
+            Expect::Row
+                if matches!(c, '"' | '\'')
+                    && self.rows == 0
+                    && self.closers.len() == 1
+                    && quoted(c, rest).is_none() =>
+            {
                 // A list of boards, each one string of 81 cells.
                 return self.item(lineno, column, c, rest, out);
             }
@@ -325,6 +330,27 @@ fn starts_board(text: &str) -> bool {
     first.len() == 2 && first.iter().all(|c| matches!(c, '[' | '{'))
 }
 
+/// Where the initialiser of a Go array or slice literal starts, when `text`
+/// begins with its type (`[][]byte{`, `[9][9]rune {`): the byte offset of
+/// the `{`.
+fn go_type_end(text: &str) -> Option<usize> {
+    let mut rest = text;
+    let mut dims = 0;
+    while let Some(inner) = rest.strip_prefix('[') {
+        let close = inner.find(']')?;
+        if !inner[..close].chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        rest = &inner[close + 1..];
+        dims += 1;
+    }
+    let name_len = rest
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(rest.len());
+    let after = rest[name_len..].trim_start();
+    (dims == 2 && name_len > 0 && after.starts_with('{')).then(|| text.len() - after.len())
+}
+
 /// A quoted one-character cell after its opening `quote`: the value and the
 /// bytes of `rest` it used (the character and the closing quote).
 fn quoted(quote: char, rest: &str) -> Option<(u8, usize)> {
@@ -361,12 +387,15 @@ impl LineParser for Parser {
         if self.expect == Expect::Board {
             if let Some(eq) = super::detect::declaration_end(trimmed) {
                 at = text.len() - trimmed.len() + eq;
-                // Java writes `new char[][] {{…}}`: skip to the initialiser.
+                // Java writes `new char[][] {{…}}` and Go `[][]byte{{…}}`:
+                // skip to the initialiser.
                 let after = text[at..].trim_start();
                 if let Some(tail) = after.strip_prefix("new") {
                     if let Some(brace) = tail.find('{') {
                         at = text.len() - tail.len() + brace;
                     }
+                } else if let Some(brace) = go_type_end(after) {
+                    at = text.len() - after.len() + brace;
                 }
             }
         }

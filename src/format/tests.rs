@@ -273,7 +273,19 @@ fn leetcode_spellings() {
             .collect::<Vec<_>>()
             .join(",")
     );
-    for text in [cpp, python, java, digits] {
+    // Go: `:=` or `var … =`, the slice or array type before the braces,
+    // a trailing comma after every row.
+    let go = |decl: &str| {
+        format!(
+            "{decl}{{\n{}\n}}",
+            rows.iter()
+                .map(|r| format!("\t{{{r}}},"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    };
+    let (go_slice, go_array) = (go("board := [][]byte"), go("var board = [9][9]rune "));
+    for text in [cpp, python, java, digits, go_slice, go_array] {
         assert_eq!(
             items(&text, Format::Auto),
             vec![Ok(LC37.to_owned())],
@@ -857,6 +869,11 @@ fn a_declared_list_of_strings_is_a_list_of_boards() {
     assert_eq!(
         error(&text, Format::Auto),
         "1:91: expected a string of 81 cells, found a string of 2 cells"
+    );
+    // A board's rows written without their brackets are not a list.
+    assert_eq!(
+        error("p = ['5', '3']\n", Format::Auto),
+        "1:6: expected '[' or '{' to start row 1, found '''"
     );
     let text = format!("p = [\"{LC37}\", 5]\n");
     assert_eq!(
