@@ -12,11 +12,31 @@ pub struct ParseError {
     pub column: usize,
     /// What went wrong.
     pub kind: ParseErrorKind,
+    /// The line where the board (or value) the error is in starts, when the
+    /// parser that found it knows it better than the reader does.
+    start: Option<usize>,
 }
 
 impl ParseError {
     pub(crate) fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { line, column, kind }
+        ParseError {
+            line,
+            column,
+            kind,
+            start: None,
+        }
+    }
+
+    /// The error, said to lie in a board or value that starts on `line`
+    /// (unless an inner one was named already).
+    pub(crate) fn starting_at(mut self, line: usize) -> ParseError {
+        self.start.get_or_insert(line);
+        self
+    }
+
+    /// The line where the board or value in error starts, if known.
+    pub(crate) fn start(&self) -> Option<usize> {
+        self.start
     }
 
     pub(crate) fn expected(

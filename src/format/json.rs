@@ -168,7 +168,7 @@ impl LineParser for Parser {
             if self.depth == 0 {
                 self.discarding = false;
             }
-            return Err(e);
+            return Err(e.starting_at(self.start));
         }
         if self.buf.len() + text.len() > MAX_VALUE {
             self.buf.clear();
@@ -298,7 +298,7 @@ impl Parser {
         let start = self.start;
         let mut reader = ValueParser::new(&chunk, Cursor::at_line(start));
         reader.skip_ws();
-        if let Err(e) = reader.value(0, KEEP_TOP) {
+        if let Err(e) = reader.value(0, KEEP_TOP).map_err(|e| e.starting_at(start)) {
             // JSON Lines with a bracket missing: the value stayed open, and
             // its error is at the first thing on a later line, where the
             // next record starts. Everything from that line is read again,
@@ -389,7 +389,10 @@ impl Parser {
                     self.list = None;
                 }
                 Next::First | Next::Element => {
-                    let item = reader.value(1, KEEP_TOP - 1)?;
+                    let line = reader.cursor.line;
+                    let item = reader
+                        .value(1, KEEP_TOP - 1)
+                        .map_err(|e| e.starting_at(line))?;
                     boards(&item, false, out);
                     self.list = Some(Next::Separator);
                 }
@@ -409,7 +412,9 @@ impl Parser {
             reader.skip_ws();
             let start = reader.cursor;
             if !reader.at_end() {
-                let value = reader.value(0, KEEP_TOP)?;
+                let value = reader
+                    .value(0, KEEP_TOP)
+                    .map_err(|e| e.starting_at(start.line))?;
                 match &value.kind {
                     // Too long to be a board: read it again an element at a
                     // time, so that its results stream out.
@@ -842,7 +847,9 @@ fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
                     && matches!(&object.fields[..], [(key, v)] if key == "summary" && matches!(v.kind, Kind::Object(_)))
             };
             match chosen {
-                Some((_, v)) => out.push(board(v, value.line)),
+                Some((_, v)) => {
+                    out.push(board(v, value.line).map_err(|e| e.starting_at(value.line)))
+                }
                 // The summary line that ends `sudokit batch --json`
                 // (`{"summary":{…}}`, nothing else) is not a puzzle.
                 None if top && summary() => {}
@@ -851,7 +858,7 @@ fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
                 ))),
             }
         }
-        _ => out.push(board(value, value.line)),
+        _ => out.push(board(value, value.line).map_err(|e| e.starting_at(value.line))),
     }
 }
 

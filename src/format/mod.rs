@@ -532,7 +532,10 @@ impl<R: BufRead> Reader<R> {
         self.ready.push_back(Err(ItemError {
             index,
             layout: self.layout,
-            line: start.map_or(error.line, |start| start.min(error.line)),
+            line: error
+                .start()
+                .or(start)
+                .map_or(error.line, |start| start.min(error.line)),
             error,
         }));
     }

@@ -299,6 +299,51 @@ fn leetcode_spellings() {
     }
 }
 
+/// Each item's line: where its puzzle starts, for an error too, and
+/// whether it is one.
+fn item_lines(text: &str) -> Vec<(usize, bool)> {
+    parse_str(text, Format::Auto)
+        .into_iter()
+        .map(|item| match item {
+            Ok(p) => (p.line, true),
+            Err(e) => (e.line, false),
+        })
+        .collect()
+}
+
+/// A JSON puzzle that fails to read is reported at the line where its value
+/// starts (the JSON `line` of its record), as boards of the other layouts
+/// are; the error itself keeps its own place.
+#[test]
+fn json_errors_name_the_line_where_their_value_starts() {
+    let bad = format!("{}x", &LC37[..80]);
+    // A record over three lines with a bad cell on its last.
+    let text = format!("{{\"id\": 1,\n \"puzzle\":\n  \"{bad}\"}}\n");
+    assert_eq!(item_lines(&text), [(1, false)]);
+    assert_eq!(
+        error(&text, Format::Auto),
+        "3:84: expected a digit 0-9 or '.', found 'x'"
+    );
+    // A record left open, then a good one.
+    let text = format!("{{\"puzzle\":\"{LC37}\"\n{{\"puzzle\":\"{LC37}\"}}\n");
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
+    // A list whose second element, begun on line 3, breaks on line 4.
+    let text = format!("[\n{{\"puzzle\":\"{LC37}\"}},\n{{\"puzzle\":\n\"{bad}\"}}\n]\n");
+    assert_eq!(item_lines(&text), [(2, true), (3, false)]);
+    // A board of rows with a syntax error in its fifth row (line 6).
+    let mut rows = vec!["[0,0,0,0,0,0,0,0,0]"; 9];
+    rows[4] = "[x,0,0,0,0,0,0,0,0]";
+    let text = format!("[\n{}\n]\n", rows.join(",\n"));
+    assert_eq!(item_lines(&text), [(1, false)]);
+    assert_eq!(
+        error(&text, Format::Auto),
+        "6:2: expected a JSON value, found 'x'"
+    );
+    // Nesting too deep, passed on the value's second line.
+    let text = format!("{{\"puzzle\":\n{}\n", "[".repeat(70));
+    assert_eq!(item_lines(&text)[0], (1, false));
+}
+
 #[test]
 fn json_errors() {
     assert_eq!(
