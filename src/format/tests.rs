@@ -331,7 +331,7 @@ fn json_errors_name_the_line_where_their_value_starts() {
     let text = format!("[\n{{\"puzzle\":\"{LC37}\"}},\n{{\"puzzle\":\n\"{bad}\"}}\n]\n");
     assert_eq!(item_lines(&text), [(2, true), (3, false)]);
     // A board of rows with a syntax error in its fifth row (line 6).
-    let mut rows = vec!["[0,0,0,0,0,0,0,0,0]"; 9];
+    let mut rows = ["[0,0,0,0,0,0,0,0,0]"; 9];
     rows[4] = "[x,0,0,0,0,0,0,0,0]";
     let text = format!("[\n{}\n]\n", rows.join(",\n"));
     assert_eq!(item_lines(&text), [(1, false)]);
