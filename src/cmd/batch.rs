@@ -215,6 +215,9 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         file: None,
         started: 0,
     };
+    // Results written to the terminal the bar is drawn on go out with the
+    // bar cleared, a chunk at a time, so that no line runs into it.
+    let shared_screen = bar.is_shown() && io::stdout().is_terminal();
     let written = (|| {
         for solved in rx {
             // A chunk whose solving panicked (a bug) drops its sender; nothing
@@ -222,8 +225,21 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
             let outcomes = solved
                 .recv()
                 .context("a solver thread stopped unexpectedly")?;
-            for outcome in outcomes {
-                writer.take(outcome)?;
+            let write = |writer: &mut Writer<'_>| -> anyhow::Result<()> {
+                for outcome in outcomes {
+                    writer.take(outcome)?;
+                }
+                // Flushed at once only onto the bar's screen; elsewhere the
+                // buffer fills first.
+                if shared_screen {
+                    writer.out.flush()?;
+                }
+                Ok(())
+            };
+            if shared_screen {
+                bar.suspend(|| write(&mut writer))?;
+            } else {
+                write(&mut writer)?;
             }
             bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
         }
@@ -1702,6 +1718,8 @@ struct Bar {
     /// The style with a bar and an ETA, put on once there is an estimate of
     /// the total (until then a bar would read "0/0").
     with_total: std::cell::Cell<Option<ProgressStyle>>,
+    /// Inside [`Bar::suspend`]: a nested call just runs its closure.
+    suspended: std::cell::Cell<bool>,
 }
 
 impl Bar {
@@ -1734,6 +1752,7 @@ impl Bar {
             bar: Some(bar),
             total_bytes,
             with_total: std::cell::Cell::new(with_total),
+            suspended: std::cell::Cell::new(false),
         }
     }
 
@@ -1742,7 +1761,13 @@ impl Bar {
             bar: None,
             total_bytes: None,
             with_total: std::cell::Cell::new(None),
+            suspended: std::cell::Cell::new(false),
         }
+    }
+
+    /// Whether a bar is drawn.
+    fn is_shown(&self) -> bool {
+        self.bar.is_some()
     }
 
     fn update(&self, done: u64, counters: &Counters) {
@@ -1761,11 +1786,17 @@ impl Bar {
         }
     }
 
-    /// Runs `f` (which writes to standard error) with the bar out of the way.
-    fn suspend(&self, f: impl FnOnce()) {
+    /// Runs `f` (which writes to the terminal) with the bar out of the way:
+    /// cleared first, drawn again after.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
-            Some(bar) => bar.suspend(f),
-            None => f(),
+            Some(bar) if !self.suspended.get() => {
+                self.suspended.set(true);
+                let result = bar.suspend(f);
+                self.suspended.set(false);
+                result
+            }
+            _ => f(),
         }
     }
 

@@ -725,6 +725,49 @@ fn progress_bar_only_when_asked_or_on_a_terminal() {
     );
 }
 
+/// With standard output on the terminal the bar is drawn on, each run of
+/// results is written with the bar cleared first, so that no result line
+/// runs on from the bar's text. Needs `script` (util-linux) for a terminal;
+/// skipped, and said, without it.
+#[test]
+fn results_on_the_bar_terminal_start_on_a_cleared_line() {
+    let has_script = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_script {
+        eprintln!("skipped: no `script` command to run sudokit on a terminal");
+        return;
+    }
+    let dir = scratch();
+    let input = dir.path().join("p5k.txt");
+    fs::write(&input, format!("{LC37}\n").repeat(5000)).expect("written");
+    let command = format!(
+        "{} batch -j 2 {}",
+        env!("CARGO_BIN_EXE_sudokit"),
+        path_str(&input)
+    );
+    let output = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("script runs");
+    assert!(output.status.success(), "{output:?}");
+    let screen = String::from_utf8_lossy(&output.stdout);
+    let path = path_str(&input);
+    assert_eq!(screen.matches(path).count(), 5000, "{screen}");
+    // The bar was drawn at all, or the test shows nothing.
+    assert!(screen.contains("puzzles, "), "{screen}");
+    // Every result starts its line, or follows the bar's erase sequence.
+    for (at, _) in screen.match_indices(path) {
+        let line_start = &screen[screen[..at].rfind('\n').map_or(0, |i| i + 1)..at];
+        assert!(
+            line_start.is_empty() || line_start.ends_with("\r\u{1b}[2K"),
+            "a result runs on from {line_start:?}"
+        );
+    }
+}
+
 #[test]
 fn closed_pipe_ends_quietly() {
     let easy = format!("{}.\n", &LC37_SOLVED[..80]);
