@@ -6,7 +6,10 @@ use sudokit::cmd::is_broken_pipe;
 use sudokit::output::diag;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return usage(&err),
+    };
     match sudokit::run(&cli) {
         Ok(status) => status.into(),
         // A reader that went away (`| head`) is not an error.
@@ -15,5 +18,31 @@ fn main() -> ExitCode {
             diag(format_args!("{err:#}"));
             sudokit::ExitStatus::Error.into()
         }
+    }
+}
+
+/// Prints clap's answer to a command line it handled itself (`--help`,
+/// `--version`, a usage error) and gives its exit status. Unlike
+/// `clap::Error::exit`, a failed write of help or version text to standard
+/// output (a full disk) is said and makes the status 2.
+fn usage(err: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let to_stdout = matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    );
+    let printed = err.print().and_then(|()| {
+        if to_stdout {
+            std::io::Write::flush(&mut std::io::stdout())
+        } else {
+            Ok(())
+        }
+    });
+    match printed {
+        Err(e) if to_stdout && e.kind() != std::io::ErrorKind::BrokenPipe => {
+            diag(format_args!("standard output: {e}"));
+            sudokit::ExitStatus::Error.into()
+        }
+        _ => ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)),
     }
 }

@@ -2,7 +2,7 @@
 //! generated from the clap definition in `cli.rs`, so they cannot disagree
 //! with the flags the binary accepts.
 
-use std::io::{self, BufWriter, Write};
+use std::io;
 
 use clap::CommandFactory;
 use clap_complete::Shell as Generator;
@@ -11,11 +11,12 @@ use clap_mangen::roff::{Roff, bold, italic, roman};
 
 use super::ExitStatus;
 use crate::cli::{Cli, CompletionsArgs, Shell};
+use crate::output::Out;
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<ExitStatus> {
     let text = render(Cli::command(), args.shell)?;
-    let mut out = BufWriter::new(io::stdout().lock());
-    out.write_all(&text)?;
+    let mut out = Out::stdout(false);
+    out.bytes(&text)?;
     out.flush()?;
     Ok(ExitStatus::Success)
 }

@@ -608,6 +608,29 @@ fn validate_to_a_full_device_is_an_error() {
     );
 }
 
+/// Help, version and completion text that cannot be written is an error
+/// too, said as the commands say it, not a silent success.
+#[test]
+fn help_version_and_completions_to_a_full_device_are_errors() {
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["solve", "--help"],
+        &["help", "batch"],
+        &["completions", "bash"],
+    ] {
+        let Some(output) = super::to_full_device(args) else {
+            return;
+        };
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&output),
+            "sudokit: standard output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
 #[test]
 fn validate_to_a_closed_pipe_ends_quietly() {
     let (first, out) = super::first_line_then_close(&["validate"], LC37);
