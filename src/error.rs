@@ -153,3 +153,34 @@ impl fmt::Display for Shown<'_> {
         Ok(())
     }
 }
+
+/// A count and its noun, plural unless the count is one: `1 cell`,
+/// `2 cells`, `3 guesses`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Quantity<'a>(pub u64, pub &'a str);
+
+impl fmt::Display for Quantity<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Quantity(n, noun) = *self;
+        let ending = match (n, noun.ends_with('s')) {
+            (1, _) => "",
+            (_, true) => "es",
+            (_, false) => "s",
+        };
+        write!(f, "{n} {noun}{ending}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Quantity;
+
+    #[test]
+    fn quantities_are_singular_only_for_one() {
+        let said = |n, noun| Quantity(n, noun).to_string();
+        assert_eq!(said(1, "cell"), "1 cell");
+        assert_eq!(said(0, "cell"), "0 cells");
+        assert_eq!(said(2, "guess"), "2 guesses");
+        assert_eq!(said(1, "guess"), "1 guess");
+    }
+}

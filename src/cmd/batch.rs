@@ -53,6 +53,7 @@ use serde::Serialize;
 use super::solve::{Mode, Solved, report, solve_grid};
 use super::{ExitStatus, STDIN_NAME, open};
 use crate::cli::{BatchArgs, Progress};
+use crate::error::Quantity;
 use crate::format::{self, Block, Blocks, Format, ItemError, Layout, Puzzle, Reader, Split};
 use crate::grid::Grid;
 use crate::output::{Out, Report, Status, decimal, diag};
@@ -1914,16 +1915,15 @@ impl Summary {
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let plural = |n: u64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
         write!(
             f,
             "{}, {}: {} solved, {} unsolvable, {} invalid, {}; {:.3} s, {} puzzles/s",
-            plural(self.files as u64, "file"),
-            plural(self.puzzles, "puzzle"),
+            Quantity(self.files as u64, "file"),
+            Quantity(self.puzzles, "puzzle"),
             self.solved,
             self.unsolvable,
             self.invalid,
-            plural(self.errors, "error"),
+            Quantity(self.errors, "error"),
             self.seconds,
             self.puzzles_per_second,
         )

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::SolveArgs;
+use crate::error::Quantity;
 use crate::format::{Layout, Puzzle};
 use crate::grid::Grid;
 use crate::output::{Out, Report, StatsReport, Status};
@@ -190,11 +191,11 @@ fn write_text(
     let place = || Place { source, puzzle };
     if let Some(stats) = solved.stats {
         out.diag(format_args!(
-            "{}: {}, {} guesses, {} steps, {} µs",
+            "{}: {}, {}, {}, {} µs",
             place(),
             solved.status.describe(),
-            stats.guesses,
-            stats.steps,
+            Quantity(stats.guesses, "guess"),
+            Quantity(stats.steps, "step"),
             stats.time_us
         ));
     }

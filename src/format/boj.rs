@@ -8,7 +8,7 @@
 //! after an error the rest of the broken board is known.
 
 use super::{LineParser, Parsed, Rest, Rows, cell_value};
-use crate::error::{Found, ParseError};
+use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
 #[derive(Debug, Default)]
@@ -171,10 +171,9 @@ impl Parser {
         if self.per_line == 9 {
             "9 numbers in a row".to_owned()
         } else {
-            let plural = if self.per_line == 1 { "" } else { "s" };
             format!(
-                "{} number{plural} to a line, as on its first",
-                self.per_line
+                "{} to a line, as on its first",
+                Quantity(self.per_line as u64, "number")
             )
         }
     }

@@ -6,7 +6,7 @@
 //! list of such strings is a list of boards (`puzzles = ["53..7…", …]`).
 
 use super::{LineParser, Parsed, Rest, cell_value, grid_from};
-use crate::error::{Found, ParseError};
+use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -152,10 +152,9 @@ impl Parser {
                     self.expect = Expect::Row;
                 } else if is_close {
                     if self.rows != 9 {
-                        let plural = if self.rows == 1 { "" } else { "s" };
                         let found = Found::Text(format!(
-                            "the end of the board after {} row{plural}",
-                            self.rows
+                            "the end of the board after {}",
+                            Quantity(self.rows as u64, "row")
                         ));
                         return err("9 rows".into(), found);
                     }
@@ -170,11 +169,10 @@ impl Parser {
                     return err(CELL.into(), Found::Char(c));
                 }
                 if self.in_row != 9 {
-                    let plural = if self.in_row == 1 { "" } else { "s" };
                     let found = Found::Text(format!(
-                        "the end of row {} after {} cell{plural}",
+                        "the end of row {} after {}",
                         self.rows + 1,
-                        self.in_row
+                        Quantity(self.in_row as u64, "cell")
                     ));
                     return err("9 cells".into(), found);
                 }
@@ -293,8 +291,7 @@ impl Parser {
         }
         let n = body.chars().count();
         if n != 81 {
-            let plural = if n == 1 { "" } else { "s" };
-            let found = Found::Text(format!("a string of {n} cell{plural}"));
+            let found = Found::Text(format!("a string of {}", Quantity(n as u64, "cell")));
             return Err(ParseError::expected(lineno, column, expected, found));
         }
         self.cells = body.chars().filter_map(cell_value).collect();

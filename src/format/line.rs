@@ -2,7 +2,7 @@
 //! separator and anything (so CSV rows and rated lists read as they are).
 
 use super::{LineParser, Parsed, cell_value, column_of, grid_from};
-use crate::error::{Found, ParseError};
+use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
 #[derive(Debug, Default)]
@@ -124,7 +124,7 @@ fn parse_cells(text: &str, lineno: usize, first_column: usize) -> Result<Grid, P
                 n += 1;
             }
             None if is_separator(c) => {
-                let found = Found::Text(format!("{n} cells"));
+                let found = Found::Text(Quantity(n as u64, "cell").to_string());
                 return Err(ParseError::expected(lineno, column, "81 cells", found));
             }
             None => {
@@ -140,7 +140,7 @@ fn parse_cells(text: &str, lineno: usize, first_column: usize) -> Result<Grid, P
     }
     if n < 81 {
         let column = first_column + text.chars().count();
-        let found = Found::Text(format!("{n} cells"));
+        let found = Found::Text(Quantity(n as u64, "cell").to_string());
         return Err(ParseError::expected(lineno, column, "81 cells", found));
     }
     Ok(grid_from(&cells))

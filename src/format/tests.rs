@@ -74,6 +74,10 @@ fn line_errors() {
         error(&format!("\n# c\n  {}\t1\n", &LC37[..20]), Format::Line),
         "3:23: expected 81 cells, found 20 cells"
     );
+    assert_eq!(
+        error("5 3\n", Format::Line),
+        "1:2: expected 81 cells, found 1 cell"
+    );
 }
 
 #[test]
