@@ -239,7 +239,9 @@ impl Parser {
     }
 
     /// A board string as an element of a list of them: the bytes of `rest`
-    /// it used. The list stays open.
+    /// it used. The list stays open, also after a string that is not a
+    /// board: that one is an error of its own, and the list goes on after
+    /// its closing quote. A string left open ends the list.
     fn item(
         &mut self,
         lineno: usize,
@@ -248,14 +250,23 @@ impl Parser {
         rest: &str,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<usize, ParseError> {
-        let end = self.read_string(lineno, column, quote, rest, "a string of 81 cells")?;
-        out.push(Ok(Parsed {
-            grid: grid_from(&self.cells),
-            line: lineno,
-        }));
+        let used = match self.read_string(lineno, column, quote, rest, "a string of 81 cells") {
+            Ok(used) => {
+                out.push(Ok(Parsed {
+                    grid: grid_from(&self.cells),
+                    line: lineno,
+                }));
+                used
+            }
+            Err(e) => {
+                let end = rest.find(quote).ok_or_else(|| e.clone())?;
+                out.push(Err(e.starting_at(lineno)));
+                end + quote.len_utf8()
+            }
+        };
         self.cells.clear();
         self.expect = Expect::AfterItem;
-        Ok(end)
+        Ok(used)
     }
 
     /// Reads a string of 81 cells after its opening `quote` into `cells`:

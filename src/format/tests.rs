@@ -897,10 +897,16 @@ fn a_declared_string_of_81_cells_is_a_board() {
 
 /// A declared list of 81-cell strings, as test code keeps puzzles
 /// (`const puzzles = ["…", "…"];`, Python's `puzzles = [...]`), is a list
-/// of boards, each read where its string is; an error in one item reports
-/// it and ends the list.
+/// of boards, each read where its string is. A string that is not a board
+/// is an error of its own, at its line, and the list goes on.
 #[test]
 fn a_declared_list_of_strings_is_a_list_of_boards() {
+    let bad = format!("{}x", &LC37[..80]);
+    let text = format!("p = [\n'{LC37}',\n'{bad}',\n'53', '{LC37}'\n]\n");
+    assert_eq!(
+        item_lines(&text),
+        [(2, true), (3, false), (4, false), (4, true)]
+    );
     let text = format!("const puzzles = [\n  \"{LC37}\",\n  '{LC37}',\n];\nx = [\"{LC37}\"]\n");
     assert_eq!(items(&text, Format::Auto), vec![Ok(LC37.to_owned()); 3]);
     let lines: Vec<usize> = super::Reader::new(text.as_bytes(), Format::Auto)
