@@ -302,10 +302,12 @@ const MIN_UNIQUE_CLUES: u32 = 17;
 const BOX0: u32 = 0o007_007_007;
 
 /// For each cell of a band: its peers within the band (its row, its box and
-/// the band's part of its column), itself excluded.
-static BAND_PEERS: [u32; 27] = build_band_peers();
-const fn build_band_peers() -> [u32; 27] {
-    let mut t = [0u32; 27];
+/// the band's part of its column), itself excluded. Padded to 32 entries
+/// (none past 27), so that an index masked to five bits needs no bounds
+/// check.
+static BAND_PEERS: [u32; 32] = build_band_peers();
+const fn build_band_peers() -> [u32; 32] {
+    let mut t = [0u32; 32];
     let mut k = 0;
     while k < 27 {
         let (r, c) = (k / 9, k % 9);
@@ -1055,20 +1057,8 @@ fn peers_in(own: u32, other1: u32, other2: u32, k: usize) -> u32 {
     let c = k % 9;
     let col = 0x40201u32;
     let column = ((other1 >> c) & col) | (((other2 >> c) & col) << 1);
-    (u64::from(own & PEERS32[k]) | u64::from(column) << 27).count_ones()
+    (u64::from(own & BAND_PEERS[k]) | u64::from(column) << 27).count_ones()
 }
-
-/// [`BAND_PEERS`] padded to 32 entries, so that an index masked to five bits
-/// needs no bounds check.
-static PEERS32: [u32; 32] = {
-    let mut t = [0u32; 32];
-    let mut k = 0;
-    while k < 27 {
-        t[k] = BAND_PEERS[k];
-        k += 1;
-    }
-    t
-};
 
 /// Dead ends after which a search with the usual branching gives up, to be
 /// restarted with [`Branching::Weighted`]. The benchmark puzzles need at most
