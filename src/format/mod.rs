@@ -791,8 +791,12 @@ pub(super) fn is_heading(text: &str, per_line: usize) -> bool {
     for (i, token) in text.split_whitespace().enumerate() {
         let cell = |c: char| cell_value(c).is_some() || c == '_';
         let letters = || token.chars().filter(|c| c.is_alphabetic());
-        if token.chars().all(|c| matches!(c, '.' | '_')) {
-            // Blank cells: a row (`ab ..`).
+        if token.chars().all(|c| matches!(c, '.' | '_'))
+            || token.chars().filter(|&c| cell(c)).nth(8).is_some()
+        {
+            // Blank cells: a row (`ab ..`); nine cells or more in one
+            // token: a board or a row written as code (`{{5,3,0,…}}`,
+            // `"53..7…"`), never a heading's number.
             return false;
         } else if token.chars().any(cell) && !token.chars().any(char::is_alphabetic) {
             // A number (`2`, `9.0`, `2024-01-01`, `#3`).

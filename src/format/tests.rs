@@ -895,6 +895,21 @@ fn a_declared_string_of_81_cells_is_a_board() {
     );
 }
 
+/// A line with a token of nine cells or more is never a heading: when a
+/// typo on the first line makes code-like boards read as `grid`, the
+/// boards after it are reported, not passed over as labels.
+#[test]
+fn code_like_lines_are_not_headings() {
+    let text = format!(
+        "5{{\"id\": 1, \"puzzle\": \"{LC37}\"}}\n{{\"id\": 2, \"puzzle\": \"{LC37}\"}}\n\
+         int b[9][9] = {{{{5,3,0,0,7,0,0,0,0}}}};\n"
+    );
+    let got = items(&text, Format::Auto);
+    assert_eq!(got.len(), 2, "{got:?}");
+    let report = got[1].clone().expect_err("the later lines are reported");
+    assert!(report.starts_with("2:1: skipped 2 more lines"), "{report}");
+}
+
 /// A declared list of 81-cell strings, as test code keeps puzzles
 /// (`const puzzles = ["…", "…"];`, Python's `puzzles = [...]`), is a list
 /// of boards, each read where its string is. A string that is not a board
