@@ -135,10 +135,15 @@ pub fn detect(text: &str) -> Layout {
         return Layout::Leetcode;
     }
     if super::line::quoted_field(first).is_some_and(|(cells, rest)| {
-        cells.chars().count() > SURELY_LINE && rest.starts_with([',', ';', '\t', '|', ':', ' '])
+        cells.chars().count() > SURELY_LINE
+            && rest.starts_with([',', ';', '\t', '|', ':', ' '])
+            && !rest.trim_end().ends_with([']', '}'])
     }) {
         // A CSV row whose fields are quoted (`"53..7…","534678…"`): a line
-        // puzzle, not a JSON string followed by stray text.
+        // puzzle, not a JSON string followed by stray text. A row that
+        // ends in a closing bracket is a JSON list that lost its opening
+        // one (`"53..7…", "4….."]`), whose other boards a line puzzle
+        // would drop.
         return Layout::Line;
     }
     if let Some(body) = structured_start(text) {

@@ -415,6 +415,9 @@ impl Parser {
                 let value = reader
                     .value(0, KEEP_TOP)
                     .map_err(|e| e.starting_at(start.line))?;
+                if let Some(junk) = reader.junk_after_value() {
+                    return Err(junk.starting_at(start.line));
+                }
                 match &value.kind {
                     // Too long to be a board: read it again an element at a
                     // time, so that its results stream out.
@@ -591,6 +594,23 @@ impl<'a> ValueParser<'a> {
             .is_some_and(|c| matches!(c, ' ' | '\t' | '\n' | '\r'))
         {
             self.bump();
+        }
+    }
+
+    /// After a top-level value: an error when the rest of its line holds
+    /// more than white space or, after white space, another value. Junk
+    /// right after a value (`{"puzzle":"…"},"solution":…`, `"…"9"`,
+    /// `]]}`) means the value is not what was written.
+    fn junk_after_value(&mut self) -> Option<ParseError> {
+        let mut spaced = false;
+        while self.peek().is_some_and(|c| matches!(c, ' ' | '\t' | '\r')) {
+            self.bump();
+            spaced = true;
+        }
+        match self.peek() {
+            None | Some('\n') => None,
+            Some('{' | '[' | '"' | '-' | '0'..='9' | 't' | 'f' | 'n') if spaced => None,
+            Some(_) => Some(self.fail("the end of the line after the JSON value")),
         }
     }
 

@@ -408,6 +408,7 @@ impl LineParser for Parser {
             }
         }
         let mut column = super::column_of(text, at);
+        let read_before = out.len();
         let mut chars = text[at..].char_indices();
         while let Some((i, c)) = chars.next() {
             // A comment to the end of the line (`# …`, `// …`) after code.
@@ -418,9 +419,29 @@ impl LineParser for Parser {
             if !c.is_whitespace() {
                 let rest = &text[at + i + c.len_utf8()..];
                 let open = self.closers.len();
-                let used = self.token(lineno, column, c, rest, out).inspect_err(|_| {
-                    self.broke = Some(Rest::after_brackets(open, &text[at + i..]));
-                })?;
+                let between = self.expect == Expect::Board;
+                let used = self
+                    .token(lineno, column, c, rest, out)
+                    .map_err(|e| match out.last() {
+                        // Junk right after a board that ended on this line
+                        // (`[[…]].`, `'…'9'`): that board is not what was
+                        // written, so it is the error.
+                        Some(Ok(board)) if between && out.len() > read_before => {
+                            let start = board.line;
+                            out.pop();
+                            ParseError::expected(
+                                lineno,
+                                column,
+                                "the end of the line after the board (or ';', ',', a comment)",
+                                Found::Char(c),
+                            )
+                            .starting_at(start)
+                        }
+                        _ => e,
+                    })
+                    .inspect_err(|_| {
+                        self.broke = Some(Rest::after_brackets(open, &text[at + i..]));
+                    })?;
                 if used > 0 {
                     let skipped = rest[..used].chars().count();
                     column += skipped;

@@ -910,6 +910,44 @@ fn code_like_lines_are_not_headings() {
     assert!(report.starts_with("2:1: skipped 2 more lines"), "{report}");
 }
 
+/// Junk right after a board on the same line means the board is not what
+/// was written: the board is the error (at its own index and line), and
+/// the boards after it keep their places.
+#[test]
+fn junk_after_a_board_on_its_line_makes_it_an_error() {
+    let other = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // A JSON object closed early: its `puzzle` is not the board the line
+    // holds in `solution`.
+    let text = format!("{{\"puzzle\":\"{LC37}\"}},\"solution\":\"{other}\"}}\n\"{other}\"\n");
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
+    assert_eq!(
+        error(&text, Format::Auto),
+        "1:95: expected the end of the line after the JSON value, found ','"
+    );
+    // A string closed one cell early, and a stray bracket after a board.
+    let shifted = format!("{}\"9", &LC37[..80]);
+    for line in [
+        format!("\"{shifted}\""),
+        format!("{}}}", leetcode_board().replace('"', "")),
+    ] {
+        let text = format!("{line}\n\"{other}\"\n");
+        assert_eq!(item_lines(&text), [(1, false), (2, true)], "{text}");
+    }
+    // The same in code: a declared string, and a board with a stray `.`.
+    let text = format!("a = '{shifted}'\nb = '{other}'\n");
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
+    let text = format!("a = {}.\nb = '{other}'\n", leetcode_board());
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
+    // Separators, comments and more values on the line stay fine.
+    let text = format!("a = '{LC37}'; b = '{other}', // two\n\"{LC37}\" \"{other}\"\n");
+    assert_eq!(item_lines(&text), [(1, true), (1, true), (2, true), (2, true)]);
+    let text = format!("{{\"puzzle\":\"{LC37}\"}} {{\"puzzle\":\"{other}\"}}\n");
+    assert_eq!(item_lines(&text), [(1, true), (1, true)]);
+    // A JSON list that lost its `[` is not a quoted CSV row.
+    let text = format!("\"{LC37}\", \"{other}\"]\n");
+    assert_eq!(item_lines(&text), [(1, false)]);
+}
+
 /// A declared list of 81-cell strings, as test code keeps puzzles
 /// (`const puzzles = ["…", "…"];`, Python's `puzzles = [...]`), is a list
 /// of boards, each read where its string is. A string that is not a board
