@@ -42,6 +42,8 @@ pub(super) struct Parser {
     rest: Rest,
     /// Set by an error: the brackets of its board still open after its line.
     broke: Option<Rest>,
+    /// A declaration (`name =`) whose board has not begun yet: its line.
+    owed: Option<usize>,
 }
 
 const CELL: &str = "a cell \"1\"-\"9\" or \".\"";
@@ -90,10 +92,12 @@ impl Parser {
         match self.expect {
             Expect::Board => {
                 if is_open {
+                    self.owed = None;
                     self.open(c);
                     self.start = lineno;
                     self.expect = Expect::Row;
                 } else if matches!(c, '"' | '\'') {
+                    self.owed = None;
                     return self.string_board(lineno, column, c, rest, out);
                 } else if let Some(eq) = (c.is_alphabetic() || c == '_')
                     .then(|| super::detect::declaration_end(&format!("{c}{rest}")))
@@ -101,6 +105,7 @@ impl Parser {
                 {
                     // Another declaration on the same line (`a = …; b = …`):
                     // its name, up to `=`, is passed over.
+                    self.declared(lineno, column, out);
                     return Ok(eq - c.len_utf8());
                 } else if !matches!(c, ';' | ',') {
                     return err("'[' or '{' to start a board".into(), Found::Char(c));
@@ -309,6 +314,24 @@ impl Parser {
         Ok(end + quote.len_utf8())
     }
 
+    /// A declaration starts at `column` of `lineno`: one still owed its
+    /// board is an error of its own (`a = # '…'` then `b = …`), so that
+    /// it is not dropped without a word and the boards keep their places.
+    fn declared(
+        &mut self,
+        lineno: usize,
+        column: usize,
+        out: &mut Vec<Result<Parsed, ParseError>>,
+    ) {
+        if let Some(line) = self.owed.replace(lineno) {
+            let found = Found::Text("another declaration".into());
+            let expected = format!("a board after the declaration on line {line}");
+            out.push(Err(
+                ParseError::expected(lineno, column, expected, found).starting_at(line)
+            ));
+        }
+    }
+
     fn finish_board(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
         out.push(Ok(Parsed {
             grid: grid_from(&self.cells),
@@ -317,8 +340,9 @@ impl Parser {
         self.clear();
     }
 
-    /// Forgets the board being read.
+    /// Forgets the board being read (and a declaration still owed one).
     fn clear(&mut self) {
+        self.owed = None;
         self.expect = Expect::Board;
         self.closers.clear();
         self.cells.clear();
@@ -394,6 +418,8 @@ impl LineParser for Parser {
         let mut at = 0;
         if self.expect == Expect::Board {
             if let Some(eq) = super::detect::declaration_end(trimmed) {
+                let column = super::column_of(text, text.len() - trimmed.len());
+                self.declared(lineno, column, out);
                 at = text.len() - trimmed.len() + eq;
                 // Java writes `new char[][] {{…}}` and Go `[][]byte{{…}}`:
                 // skip to the initialiser.
@@ -461,7 +487,16 @@ impl LineParser for Parser {
         _out: &mut Vec<Result<Parsed, ParseError>>,
     ) -> Result<(), ParseError> {
         if self.expect == Expect::Board {
-            return Ok(());
+            return match self.owed.take() {
+                Some(line) => Err(ParseError::expected(
+                    lineno + 1,
+                    1,
+                    format!("a board after the declaration on line {line}"),
+                    Found::EndOfInput,
+                )
+                .starting_at(line)),
+                None => Ok(()),
+            };
         }
         let expected = match self.closers.last() {
             Some(&c) => format!("'{c}'"),

@@ -940,12 +940,43 @@ fn junk_after_a_board_on_its_line_makes_it_an_error() {
     assert_eq!(item_lines(&text), [(1, false), (2, true)]);
     // Separators, comments and more values on the line stay fine.
     let text = format!("a = '{LC37}'; b = '{other}', // two\n\"{LC37}\" \"{other}\"\n");
-    assert_eq!(item_lines(&text), [(1, true), (1, true), (2, true), (2, true)]);
+    assert_eq!(
+        item_lines(&text),
+        [(1, true), (1, true), (2, true), (2, true)]
+    );
     let text = format!("{{\"puzzle\":\"{LC37}\"}} {{\"puzzle\":\"{other}\"}}\n");
     assert_eq!(item_lines(&text), [(1, true), (1, true)]);
     // A JSON list that lost its `[` is not a quoted CSV row.
     let text = format!("\"{LC37}\", \"{other}\"]\n");
     assert_eq!(item_lines(&text), [(1, false)]);
+}
+
+/// A declaration whose board never comes (commented out, or missing) is
+/// an error of its own, at its index, not a board dropped without a word.
+#[test]
+fn a_declaration_without_its_board_is_an_error() {
+    let text = format!("a = # '{LC37}'\nb = '{LC37}'\n");
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
+    assert_eq!(
+        error(&text, Format::Auto),
+        "2:1: expected a board after the declaration on line 1, found another declaration"
+    );
+    let text = format!(
+        "vector<vector<char>> a = // {}\nb = '{LC37}'\n",
+        leetcode_board()
+    );
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
+    // The last one: the end of the input comes first.
+    let text = format!("a = '{LC37}'\nb =\n");
+    assert_eq!(item_lines(&text), [(1, true), (2, false)]);
+    assert_eq!(
+        error(&text, Format::Auto),
+        "3:1: expected a board after the declaration on line 2, found the end of the input"
+    );
+    // A board on the lines after its declaration is owed nothing; a
+    // declaration whose value is an error is one error, not two.
+    let text = format!("board =\n{}\nx = 5\nc = '{LC37}'\n", leetcode_board());
+    assert_eq!(item_lines(&text), [(2, true), (3, false), (4, true)]);
 }
 
 /// A declared list of 81-cell strings, as test code keeps puzzles
