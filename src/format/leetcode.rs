@@ -44,6 +44,8 @@ pub(super) struct Parser {
     broke: Option<Rest>,
     /// A declaration (`name =`) whose board has not begun yet: its line.
     owed: Option<usize>,
+    /// The closing bracket of the broken board being skipped (`]` or `}`).
+    skip_kind: char,
 }
 
 const CELL: &str = "a cell \"1\"-\"9\" or \".\"";
@@ -445,6 +447,7 @@ impl LineParser for Parser {
             if !c.is_whitespace() {
                 let rest = &text[at + i + c.len_utf8()..];
                 let open = self.closers.len();
+                let kind = self.closers.first().copied().unwrap_or(']');
                 let between = self.expect == Expect::Board;
                 let used = self
                     .token(lineno, column, c, rest, out)
@@ -466,7 +469,8 @@ impl LineParser for Parser {
                         _ => e,
                     })
                     .inspect_err(|_| {
-                        self.broke = Some(Rest::after_brackets(open, &text[at + i..]));
+                        self.skip_kind = kind;
+                        self.broke = Some(Rest::after_brackets(open, kind, &text[at + i..]));
                     })?;
                 if used > 0 {
                     let skipped = rest[..used].chars().count();
@@ -534,7 +538,7 @@ impl LineParser for Parser {
         }
         match self.rest {
             Rest::Open(open) => {
-                self.rest = Rest::after_brackets(open, text);
+                self.rest = Rest::after_brackets(open, self.skip_kind, text);
                 true
             }
             _ => self.rest.skips(true),

@@ -200,8 +200,12 @@ pub(crate) enum Rest {
 
 impl Rest {
     /// After an error at the start of `text`, with `open` brackets of the
-    /// board open before it: what is left once the line is skipped.
-    pub(crate) fn after_brackets(open: usize, text: &str) -> Rest {
+    /// board open before it: what is left once the line is skipped. Only
+    /// the board's own kind of bracket counts (`close` is `]` or `}`): a
+    /// stray one of the other kind (`["5", "3"} …`) is most likely the
+    /// typo, and must not end the skip a row early.
+    pub(crate) fn after_brackets(open: usize, close: char, text: &str) -> Rest {
+        let opener = if close == '}' { '{' } else { '[' };
         let mut open = open;
         // Brackets inside a quoted cell (`"["`) or a comment do not count.
         let mut quote = None;
@@ -212,8 +216,8 @@ impl Rest {
                 (None, '#') => break,
                 (None, '/') if text[i..].starts_with("//") => break,
                 (None, '"' | '\'') => quote = Some(c),
-                (None, '[' | '{') => open += 1,
-                (None, ']' | '}') if open > 0 => {
+                (None, c) if c == opener => open += 1,
+                (None, c) if c == close && open > 0 => {
                     open -= 1;
                     if open == 0 {
                         return Rest::Nothing;

@@ -979,6 +979,19 @@ fn a_declaration_without_its_board_is_an_error() {
     assert_eq!(item_lines(&text), [(2, true), (3, false), (4, true)]);
 }
 
+/// After an error in a `leetcode` board written a row to a line, the skip
+/// counts only the board's own kind of bracket: a stray `}` in a board of
+/// `[` rows (a typo for `,`) does not end it a row early, which made every
+/// later row an error of its own and shifted the boards after them.
+#[test]
+fn a_stray_bracket_of_the_other_kind_does_not_end_the_skip() {
+    let rows = leetcode_board().replacen("],[", "],\n[", 8);
+    let broken = rows.replacen("\"3\",", "\"3\"}", 1);
+    assert_ne!(broken, rows);
+    let text = format!("board1 = {broken}\nboard2 = {rows}\n");
+    assert_eq!(item_lines(&text), [(1, false), (10, true)]);
+}
+
 /// A declared list of 81-cell strings, as test code keeps puzzles
 /// (`const puzzles = ["…", "…"];`, Python's `puzzles = [...]`), is a list
 /// of boards, each read where its string is. A string that is not a board
