@@ -251,9 +251,45 @@ impl LineParser for Parser {
         self.escaped = false;
     }
 
-    fn skips(&mut self, _text: &str) -> bool {
-        false
+    /// After a syntax error, the lines that can only be the rest of the
+    /// broken value (`[6,0,0,1,9,5,0,0,0],` after a row closed early, a
+    /// last row that closes more than it opens) are passed over, so that
+    /// they do not each take a position as a value of their own. They are
+    /// reported (see `skips_blind`): a line is judged by its shape alone.
+    fn skips(&mut self, text: &str) -> bool {
+        !self.discarding && self.depth == 0 && leftover(text.trim())
     }
+
+    fn skips_blind(&self) -> bool {
+        true
+    }
+}
+
+/// Whether a line cannot be a JSON value of its own, only part of a longer
+/// one: it starts or ends with a comma, starts with a closing bracket,
+/// closes more brackets than it opens (outside strings), or ends inside a
+/// string (the rest of a string broken over two lines).
+fn leftover(line: &str) -> bool {
+    if line.starts_with([',', ']', '}']) || line.ends_with(',') {
+        return true;
+    }
+    let (mut depth, mut in_string, mut escaped) = (0i64, false, false);
+    for c in line.chars() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' if in_string => escaped = true,
+            '"' => in_string = !in_string,
+            '[' | '{' if !in_string => depth += 1,
+            ']' | '}' if !in_string => {
+                depth -= 1;
+                if depth < 0 {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    in_string
 }
 
 impl Parser {
@@ -298,7 +334,16 @@ impl Parser {
         let start = self.start;
         let mut reader = ValueParser::new(&chunk, Cursor::at_line(start));
         reader.skip_ws();
-        if let Err(e) = reader.value(0, KEEP_TOP).map_err(|e| e.starting_at(start)) {
+        // A first value that ends with junk on its line (`"…"{`) opened what
+        // took every line to the end: it is the error, and the lines after
+        // it are read again, as values of their own.
+        let first = match reader.value(0, KEEP_TOP) {
+            Ok(_) => reader
+                .junk_after_value()
+                .map(|junk| (junk.starting_at(start), true)),
+            Err(e) => Some((e.starting_at(start), false)),
+        };
+        if let Some((e, junk)) = first {
             // JSON Lines with a bracket missing: the value stayed open, and
             // its error is at the first thing on a later line, where the
             // next record starts. Everything from that line is read again,
@@ -306,15 +351,17 @@ impl Parser {
             let lines: Vec<&str> = chunk.lines().collect();
             let first_column =
                 |text: &str| text.chars().take_while(|c| c.is_whitespace()).count() + 1;
+            let from = if junk { e.line + 1 } else { e.line };
             let restart = restarts > 0
-                && e.line > start
-                && lines
-                    .get(e.line - start)
-                    .is_some_and(|text| first_column(text) == e.column);
+                && (junk
+                    || (e.line > start
+                        && lines
+                            .get(e.line - start)
+                            .is_some_and(|text| first_column(text) == e.column)));
             if restart {
                 out.push(Err(e.clone()));
                 self.reset();
-                for (n, text) in (start..).zip(&lines).skip(e.line - start) {
+                for (n, text) in (start..).zip(&lines).skip(from - start) {
                     if let Err(err) = self.line(text, n, out) {
                         out.push(Err(err));
                         self.reset();

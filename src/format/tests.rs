@@ -992,6 +992,45 @@ fn a_stray_bracket_of_the_other_kind_does_not_end_the_skip() {
     assert_eq!(item_lines(&text), [(1, false), (10, true)]);
 }
 
+/// After a JSON syntax error, lines that can only be the rest of the
+/// broken value are passed over and reported, so that they do not take a
+/// position each; a value with junk after it on its line that opened a
+/// bracket never closed does not swallow the lines after it.
+#[test]
+fn json_leftovers_of_a_broken_value_keep_the_positions() {
+    let other = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // A row closed early: its board's other rows follow, a line each.
+    let rows: Vec<String> = LC37
+        .as_bytes()
+        .chunks(9)
+        .map(|r| {
+            format!(
+                "[{}]",
+                r.iter()
+                    .map(|&c| if c == b'.' {
+                        "0".to_owned()
+                    } else {
+                        (c as char).to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join(",")
+            )
+        })
+        .collect();
+    let board = format!("[{}]", rows.join(",\n"));
+    let broken = board.replacen(",3,", ",3,]", 1);
+    let text = format!("{broken}\n\"{other}\"\n");
+    assert_eq!(item_lines(&text), [(1, false), (2, false), (10, true)]);
+    let report = items(&text, Format::Auto)[1].clone().expect_err("reported");
+    assert!(report.starts_with("2:1: skipped 8 more lines"), "{report}");
+    // A string broken over two lines.
+    let text = format!("\"{}\n{}\"\n\"{other}\"\n", &LC37[..40], &LC37[40..]);
+    assert_eq!(item_lines(&text), [(1, false), (2, false), (3, true)]);
+    // A stray `{` after a value: the lines after it are values again.
+    let text = format!("\"{LC37}\"{{\n\"{other}\"\n\"{LC37}\"\n");
+    assert_eq!(item_lines(&text), [(1, false), (2, true), (3, true)]);
+}
+
 /// A declared list of 81-cell strings, as test code keeps puzzles
 /// (`const puzzles = ["…", "…"];`, Python's `puzzles = [...]`), is a list
 /// of boards, each read where its string is. A string that is not a board
