@@ -103,7 +103,18 @@ pub(super) fn declaration_end(t: &str) -> Option<usize> {
             .is_some_and(|c| c.is_alphabetic() || c == '_')
             && !head.contains(['"', '\'', '{', '('])
     };
-    if let Some(eq) = t.find('=') {
+    // The first `=` outside quotes: a quoted cell may be a mistyped `'='`.
+    let mut quote = None;
+    let eq = t.char_indices().find_map(|(i, c)| {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '=') => return Some(i),
+            _ => {}
+        }
+        None
+    });
+    if let Some(eq) = eq {
         return plausible(&t[..eq]).then_some(eq + 1);
     }
     // The first bracket that opens a board: cells, quoted cells or more

@@ -908,6 +908,17 @@ fn code_like_lines_are_not_headings() {
     assert_eq!(got.len(), 2, "{got:?}");
     let report = got[1].clone().expect_err("the later lines are reported");
     assert!(report.starts_with("2:1: skipped 2 more lines"), "{report}");
+    // A cell mistyped as `'='` is not the `=` of a declaration: the input
+    // stays `leetcode`, and only that board is the error.
+    let board = leetcode_board()
+        .replace('"', "'")
+        .replace('[', "{")
+        .replace(']', "}");
+    let text = format!(
+        "vector<vector<char>> a{}\nvector<vector<char>> b{board}\n",
+        board.replacen("'.'", "'='", 1)
+    );
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
 }
 
 /// Junk right after a board on the same line means the board is not what
