@@ -92,6 +92,9 @@ pub(super) struct Parser {
     /// Lines of a list read in pieces skipped after an error in it: the
     /// first one and how many, reported once the list ends.
     skipped: Option<(usize, usize)>,
+    /// The last syntax error was on the last line of its text: lines after
+    /// it may be the rest of the broken value (see `skips`).
+    cut_short: bool,
 }
 
 impl Parser {
@@ -214,11 +217,14 @@ impl LineParser for Parser {
             // After a syntax error the rest of the gathered text cannot be
             // trusted, nor the rest of a list still open.
             self.discarding = self.depth > 0;
+            let last = self.start + self.chunk.matches('\n').count().saturating_sub(1);
+            // An error on the last line of the text: the value may have been
+            // cut short there (a row closed early), its rest still to come.
+            self.cut_short = self.list.is_none() && e.line >= last;
             if self.list.is_some() {
                 // The rest of a list read an element at a time is counted,
                 // and said: the lines of this text after the error's, and
                 // those to come while the list stays open.
-                let last = self.start + self.chunk.matches('\n').count().saturating_sub(1);
                 // Reported after the error (see `resume`), or once the list
                 // ends when it is still open.
                 self.skipped = Some((e.line + 1, last.saturating_sub(e.line)));
@@ -251,13 +257,16 @@ impl LineParser for Parser {
         self.escaped = false;
     }
 
-    /// After a syntax error, the lines that can only be the rest of the
+    /// After a syntax error on the last line of its text (the value may
+    /// have been cut short), the lines that can only be the rest of the
     /// broken value (`[6,0,0,1,9,5,0,0,0],` after a row closed early, a
     /// last row that closes more than it opens) are passed over, so that
     /// they do not each take a position as a value of their own. They are
     /// reported (see `skips_blind`): a line is judged by its shape alone.
     fn skips(&mut self, text: &str) -> bool {
-        !self.discarding && self.depth == 0 && leftover(text.trim())
+        let skip = self.cut_short && !self.discarding && self.depth == 0 && leftover(text.trim());
+        self.cut_short = skip;
+        skip
     }
 
     fn skips_blind(&self) -> bool {
@@ -270,6 +279,10 @@ impl LineParser for Parser {
 /// closes more brackets than it opens (outside strings), or ends inside a
 /// string (the rest of a string broken over two lines).
 fn leftover(line: &str) -> bool {
+    // `[[` starts a board written a row to a line, not the rest of one.
+    if line.starts_with("[[") {
+        return false;
+    }
     if line.starts_with([',', ']', '}']) || line.ends_with(',') {
         return true;
     }
@@ -338,8 +351,9 @@ impl Parser {
         // took every line to the end: it is the error, and the lines after
         // it are read again, as values of their own.
         let first = match reader.value(0, KEEP_TOP) {
+            // Strict: whatever follows on the line is what was left open.
             Ok(_) => reader
-                .junk_after_value()
+                .junk_after_value(true)
                 .map(|junk| (junk.starting_at(start), true)),
             Err(e) => Some((e.starting_at(start), false)),
         };
@@ -462,7 +476,7 @@ impl Parser {
                 let value = reader
                     .value(0, KEEP_TOP)
                     .map_err(|e| e.starting_at(start.line))?;
-                if let Some(junk) = reader.junk_after_value() {
+                if let Some(junk) = reader.junk_after_value(false) {
                     return Err(junk.starting_at(start.line));
                 }
                 match &value.kind {
@@ -645,10 +659,11 @@ impl<'a> ValueParser<'a> {
     }
 
     /// After a top-level value: an error when the rest of its line holds
-    /// more than white space or, after white space, another value. Junk
+    /// more than white space or another value (with `strict`, more than
+    /// white space: what follows was left open to the end). Junk
     /// right after a value (`{"puzzle":"…"},"solution":…`, `"…"9"`,
     /// `]]}`) means the value is not what was written.
-    fn junk_after_value(&mut self) -> Option<ParseError> {
+    fn junk_after_value(&mut self, strict: bool) -> Option<ParseError> {
         let mut spaced = false;
         while self.peek().is_some_and(|c| matches!(c, ' ' | '\t' | '\r')) {
             self.bump();
@@ -656,7 +671,11 @@ impl<'a> ValueParser<'a> {
         }
         match self.peek() {
             None | Some('\n') => None,
-            Some('{' | '[' | '"' | '-' | '0'..='9' | 't' | 'f' | 'n') if spaced => None,
+            // Another value: an array, object or string may follow at once
+            // (two records joined), a number or word only after a space
+            // (`"…"9"` is a string closed a cell early).
+            Some('{' | '[' | '"') if !strict => None,
+            Some('-' | '0'..='9' | 't' | 'f' | 'n') if spaced => None,
             Some(_) => Some(self.fail("the end of the line after the JSON value")),
         }
     }

@@ -325,7 +325,9 @@ impl Parser {
         column: usize,
         out: &mut Vec<Result<Parsed, ParseError>>,
     ) {
-        if let Some(line) = self.owed.replace(lineno) {
+        // On one line (`a = b = [[…]]`, or a mistyped `b=oard = …`) it is
+        // one declaration.
+        if let Some(line) = self.owed.replace(lineno).filter(|&line| line != lineno) {
             let found = Found::Text("another declaration".into());
             let expected = format!("a board after the declaration on line {line}");
             out.push(Err(

@@ -984,6 +984,12 @@ fn a_declaration_without_its_board_is_an_error() {
         error(&text, Format::Auto),
         "3:1: expected a board after the declaration on line 2, found the end of the input"
     );
+    // Two declarations on one line are one (`a = b = …`, or a name with
+    // a stray `=`).
+    for head in ["a = b = ", "b=oard1 = "] {
+        let text = format!("{head}{}\n", leetcode_board());
+        assert_eq!(item_lines(&text), [(1, true)], "{text}");
+    }
     // A board on the lines after its declaration is owed nothing; a
     // declaration whose value is an error is one error, not two.
     let text = format!("board =\n{}\nx = 5\nc = '{LC37}'\n", leetcode_board());
@@ -1034,6 +1040,18 @@ fn json_leftovers_of_a_broken_value_keep_the_positions() {
     assert_eq!(item_lines(&text), [(1, false), (2, false), (10, true)]);
     let report = items(&text, Format::Auto)[1].clone().expect_err("reported");
     assert!(report.starts_with("2:1: skipped 8 more lines"), "{report}");
+    // An error inside a board written a row to a line leaves nothing
+    // over: the boards after it, their rows ending in commas, are read.
+    let typo = board.replacen(",3,", ",3x,", 1);
+    let text = format!("{typo}\n{board}\n{board}\n");
+    assert_eq!(item_lines(&text), [(1, false), (10, true), (19, true)]);
+    // Two records joined on one line are two boards.
+    let text =
+        format!("\"{LC37}\"\"{other}\"\n{{\"puzzle\":\"{LC37}\"}}{{\"puzzle\":\"{other}\"}}\n");
+    assert_eq!(
+        item_lines(&text),
+        [(1, true), (1, true), (2, true), (2, true)]
+    );
     // A string broken over two lines.
     let text = format!("\"{}\n{}\"\n\"{other}\"\n", &LC37[..40], &LC37[40..]);
     assert_eq!(item_lines(&text), [(1, false), (2, false), (3, true)]);
