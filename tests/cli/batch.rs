@@ -741,7 +741,7 @@ fn results_on_the_bar_terminal_start_on_a_cleared_line() {
     }
     let dir = scratch();
     let input = dir.path().join("p5k.txt");
-    fs::write(&input, format!("{LC37}\n").repeat(5000)).expect("written");
+    fs::write(&input, format!("{LC37}\n").repeat(20_000)).expect("written");
     let command = format!(
         "{} batch -j 2 {}",
         env!("CARGO_BIN_EXE_sudokit"),
@@ -755,7 +755,7 @@ fn results_on_the_bar_terminal_start_on_a_cleared_line() {
     assert!(output.status.success(), "{output:?}");
     let screen = String::from_utf8_lossy(&output.stdout);
     let path = path_str(&input);
-    assert_eq!(screen.matches(path).count(), 5000, "{screen}");
+    assert_eq!(screen.matches(path).count(), 20_000, "{screen}");
     // The bar was drawn at all, or the test shows nothing.
     assert!(screen.contains("puzzles, "), "{screen}");
     // Every result starts its line, or follows the bar's erase sequence.
