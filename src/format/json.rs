@@ -353,7 +353,7 @@ impl Parser {
         let first = match reader.value(0, KEEP_TOP) {
             // Strict: whatever follows on the line is what was left open.
             Ok(_) => reader
-                .junk_after_value(true)
+                .junk_after_value(true, false)
                 .map(|junk| (junk.starting_at(start), true)),
             Err(e) => Some((e.starting_at(start), false)),
         };
@@ -476,7 +476,8 @@ impl Parser {
                 let value = reader
                     .value(0, KEEP_TOP)
                     .map_err(|e| e.starting_at(start.line))?;
-                if let Some(junk) = reader.junk_after_value(false) {
+                let after_string = matches!(value.kind, Kind::Str(_));
+                if let Some(junk) = reader.junk_after_value(false, after_string) {
                     return Err(junk.starting_at(start.line));
                 }
                 match &value.kind {
@@ -658,12 +659,13 @@ impl<'a> ValueParser<'a> {
         }
     }
 
-    /// After a top-level value: an error when the rest of its line holds
-    /// more than white space or another value (with `strict`, more than
+    /// After a top-level value (`after_string`: a string): an error when
+    /// the rest of its line holds more than white space or another value
+    /// (with `strict`, more than
     /// white space: what follows was left open to the end). Junk
     /// right after a value (`{"puzzle":"…"},"solution":…`, `"…"9"`,
     /// `]]}`) means the value is not what was written.
-    fn junk_after_value(&mut self, strict: bool) -> Option<ParseError> {
+    fn junk_after_value(&mut self, strict: bool, after_string: bool) -> Option<ParseError> {
         let mut spaced = false;
         while self.peek().is_some_and(|c| matches!(c, ' ' | '\t' | '\r')) {
             self.bump();
@@ -671,10 +673,12 @@ impl<'a> ValueParser<'a> {
         }
         match self.peek() {
             None | Some('\n') => None,
-            // Another value: an array, object or string may follow at once
-            // (two records joined), a number or word only after a space
-            // (`"…"9"` is a string closed a cell early).
-            Some('{' | '[' | '"') if !strict => None,
+            // Another value: an array or object may follow at once (two
+            // records joined), and a string after a string; a number or
+            // word only after a space (`"…"9"` is a string closed a cell
+            // early, `{…}"solution":…` an object closed early).
+            Some('{' | '[') if !strict => None,
+            Some('"') if !strict && after_string => None,
             Some('-' | '0'..='9' | 't' | 'f' | 'n') if spaced => None,
             Some(_) => Some(self.fail("the end of the line after the JSON value")),
         }

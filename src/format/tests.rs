@@ -1045,6 +1045,9 @@ fn json_leftovers_of_a_broken_value_keep_the_positions() {
     let typo = board.replacen(",3,", ",3x,", 1);
     let text = format!("{typo}\n{board}\n{board}\n");
     assert_eq!(item_lines(&text), [(1, false), (10, true), (19, true)]);
+    // An object closed early is not two records joined.
+    let text = format!("{{\"puzzle\":\"{LC37}\"}}\"solution\":\"{other}\"}}\n\"{other}\"\n");
+    assert_eq!(item_lines(&text), [(1, false), (2, true)]);
     // Two records joined on one line are two boards.
     let text =
         format!("\"{LC37}\"\"{other}\"\n{{\"puzzle\":\"{LC37}\"}}{{\"puzzle\":\"{other}\"}}\n");
