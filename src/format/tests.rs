@@ -1017,24 +1017,7 @@ fn a_stray_bracket_of_the_other_kind_does_not_end_the_skip() {
 fn json_leftovers_of_a_broken_value_keep_the_positions() {
     let other = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
     // A row closed early: its board's other rows follow, a line each.
-    let rows: Vec<String> = LC37
-        .as_bytes()
-        .chunks(9)
-        .map(|r| {
-            format!(
-                "[{}]",
-                r.iter()
-                    .map(|&c| if c == b'.' {
-                        "0".to_owned()
-                    } else {
-                        (c as char).to_string()
-                    })
-                    .collect::<Vec<_>>()
-                    .join(",")
-            )
-        })
-        .collect();
-    let board = format!("[{}]", rows.join(",\n"));
+    let board = format!("[{}]", json_rows(LC37).join(",\n"));
     let broken = board.replacen(",3,", ",3,]", 1);
     let text = format!("{broken}\n\"{other}\"\n");
     assert_eq!(item_lines(&text), [(1, false), (2, false), (10, true)]);
