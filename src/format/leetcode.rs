@@ -99,8 +99,15 @@ impl Parser {
                     self.start = lineno;
                     self.expect = Expect::Row;
                 } else if matches!(c, '"' | '\'') {
+                    // A board written as one quoted string of 81 cells, as
+                    // Python and JavaScript code often holds one
+                    // (`grid = '003020600…'`).
                     self.owed = None;
-                    return self.string_board(lineno, column, c, rest, out);
+                    let expected = "'[' or '{' to start a board, or a string of 81 cells";
+                    let used = self.read_string(lineno, column, c, rest, expected)?;
+                    self.start = lineno;
+                    self.finish_board(out);
+                    return Ok(used);
                 } else if let Some(eq) = (c.is_alphabetic() || c == '_')
                     .then(|| super::detect::declaration_end(&format!("{c}{rest}")))
                     .flatten()
@@ -225,24 +232,6 @@ impl Parser {
             }
         }
         Ok(0)
-    }
-
-    /// A board written as one quoted string of 81 cells, as Python and
-    /// JavaScript code often holds one (`grid = '003020600…'`): the bytes of
-    /// `rest` it used (its cells and closing quote).
-    fn string_board(
-        &mut self,
-        lineno: usize,
-        column: usize,
-        quote: char,
-        rest: &str,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<usize, ParseError> {
-        let expected = "'[' or '{' to start a board, or a string of 81 cells";
-        let end = self.read_string(lineno, column, quote, rest, expected)?;
-        self.start = lineno;
-        self.finish_board(out);
-        Ok(end)
     }
 
     /// A board string as an element of a list of them: the bytes of `rest`
