@@ -47,13 +47,20 @@
 //!   whose column projections moved, as long as a bi-value cell exists.
 //! * **A better branching cell**: the bi-value cell with the most bi-value
 //!   peers (its row, box and column), whose choice settles the most.
-//! * **Places left to its digits** (from the [`HARD`]th dead end on): the
-//!   score becomes twice the bi-value peers plus, for both of the cell's
-//!   digits, the places that digit has left among the cell's peers. On the
-//!   hard benchmark sets this cuts guesses by a fifth to a third. Run from
-//!   the root it cut them on every set, but its cost per branch made the
-//!   puzzles that need few guesses (ordinary, multi-solution) 5-70%
-//!   slower, hence the wait.
+//! * **What each branch settles** (from the [`HARD`]th dead end on): for
+//!   both of the cell's digits, twice the bi-value peers that hold that
+//!   digit (each becomes a single in the branch that places it) plus the
+//!   places the digit has left among the cell's peers (eliminated in that
+//!   branch). On the hard benchmark sets the places alone, added to twice
+//!   the bi-value peers of any digits, cut guesses by a fifth to a third;
+//!   counting only the peers that hold one of the cell's digits cut
+//!   forum_hardest_1905_11plus's guesses by another 9% (limit 2: 159.7 to
+//!   146.1) and forum_hardest_1106's by 8% (258.5 to 238.4), and their time
+//!   by 3-4%. (Weighing also the units where a digit has two places left,
+//!   whose other place the branch then forces, added guesses, with either
+//!   sign.) Run from the root the places cut guesses on every set, but
+//!   their cost per branch made the puzzles that need few guesses
+//!   (ordinary, multi-solution) 5-70% slower, hence the wait.
 //!
 //! Easy puzzles never pay for these. One cheap rule holds from the root:
 //! of a bi-value cell's two digits, the one with more places left among the
@@ -284,8 +291,8 @@ const fn build_pop9() -> [u8; 512] {
     t
 }
 
-/// Dead ends after which [`choose`] weighs the places left to each cell's
-/// digits and the digits are tried in order (see the module notes).
+/// Dead ends after which [`choose`] scores what each branch settles
+/// (see the module notes).
 const HARD: u64 = 4;
 
 /// Open cells above which the root runs the triad rule (see the module
@@ -980,8 +987,8 @@ pub(super) fn run_portable(searcher: &mut Searcher<'_>, state: State) {
 }
 
 /// The cell to branch on (band, bit): with `smart`, the bi-value cell
-/// scoring best (see the module notes; `hard` adds the places left to its
-/// digits); else the first bi-value cell; failing those the first unsolved
+/// scoring best (see the module notes; `hard` scores what each branch
+/// settles); else the first bi-value cell; failing those the first unsolved
 /// cell of a band, the one of the three with the fewest candidates. Only
 /// called on a propagated, unsolved state.
 #[inline(always)]
@@ -1002,17 +1009,30 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
             while q != 0 {
                 let k = q.trailing_zeros() as usize & 31;
                 q &= q - 1;
-                // Plus one: every cell scores above the starting best.
-                let score = 1 + peers_in(p, p1, p2, k);
                 let score = if hard {
+                    // For both digits: twice the bi-value peers holding it,
+                    // plus its places among the peers.
                     let cand = state.candidates(b, k);
                     let lo = cand.trailing_zeros() as usize;
                     let hi = 31 - cand.leading_zeros() as usize;
                     let near = ROW_OF_BIT[k] | (BOX0 << (3 * (k % 9 / 3)));
                     let c = k % 9;
-                    score * 2 + state.reach(lo, b, c, near) + state.reach(hi, b, c, near)
+                    let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
+                    let singles = |d: usize| {
+                        peers_in(
+                            p & state.f[3 * d + b],
+                            p1 & state.f[3 * d + b1],
+                            p2 & state.f[3 * d + b2],
+                            k,
+                        )
+                    };
+                    // Plus one: every cell scores above the starting best.
+                    1 + 2 * (singles(lo) + singles(hi))
+                        + state.reach(lo, b, c, near)
+                        + state.reach(hi, b, c, near)
                 } else {
-                    score
+                    // Plus one: every cell scores above the starting best.
+                    1 + peers_in(p, p1, p2, k)
                 };
                 if score > best_score {
                     best_score = score;
