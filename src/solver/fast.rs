@@ -694,6 +694,10 @@ impl State {
                     break;
                 }
             }
+            if self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0 {
+                // Solved: every mask holds its digit's nine cells.
+                return Ok(());
+            }
             // Candidates per cell, counted to 3 with bit-sliced accumulators,
             // the three bands side by side (they vectorize together).
             let (mut r1, mut r2, mut r3) = ([0u32; 3], [0u32; 3], [0u32; 3]);
