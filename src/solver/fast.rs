@@ -62,6 +62,19 @@
 //!   their cost per branch made the puzzles that need few guesses
 //!   (ordinary, multi-solution) 5-70% slower, hence the wait.
 //!
+//! The first two branch points of a search can rarely wait for dead ends:
+//! they decide the shape of the whole tree. When more than [`EARLY_OPEN`]
+//! cells are open there, they already score what each branch settles, on
+//! boards with 17 to [`EARLY_MAX_CLUES`] givens. Against the usual first
+//! choice this took 4.6% of the instructions off top1465 and 3.9% off
+//! top95 (callgrind), 1.9% off 17clue, and cost gen10k 1.2%. Scoring the
+//! first eight branch points cut top1465's guesses at limit 2 from 19.3
+//! to 15.6, but cost the ordinary puzzles of gen10k more; with no bound
+//! on the open cells the cost on gen10k was 6.6%. Boards with more givens
+//! keep the cheap choice: on serg_benchmark_multisol (34 and 35 givens,
+//! several solutions each) the scoring took 18% more instructions and
+//! more guesses, and boards with fewer than 17 never have a lone solution.
+//!
 //! Easy puzzles never pay for these. One cheap rule holds from the root:
 //! of a bi-value cell's two digits, the one with more places left among the
 //! cell's peers is tried first (just the chosen cell's two counts). At the
@@ -294,6 +307,17 @@ const fn build_pop9() -> [u8; 512] {
 /// Dead ends after which [`choose`] scores what each branch settles
 /// (see the module notes).
 const HARD: u64 = 4;
+
+/// Branch points from the root that may use the scoring of [`HARD`]
+/// searches before any dead end (see the module notes).
+const EARLY_GUESSES: u64 = 2;
+
+/// Open cells above which those first branch points use it: below, the
+/// search left is short.
+const EARLY_OPEN: u32 = 40;
+
+/// Givens above which the first branch points keep the cheap choice.
+const EARLY_MAX_CLUES: u32 = 30;
 
 /// Open cells above which the root runs the triad rule (see the module
 /// notes): below, propagation has left too little for it to find.
@@ -911,11 +935,12 @@ impl Searcher<'_> {
                 return;
             }
             let weighted = self.branching == Branching::Weighted;
-            let hard = self.failures >= HARD && !weighted;
             let (b, k) = if weighted {
                 choose_weighted(&state, self.weights)
+            } else if self.failures >= HARD || self.top_of_a_long_search(&state) {
+                choose(&state, true, true)
             } else {
-                choose(&state, self.failures > 0, hard)
+                choose(&state, self.failures > 0, false)
             };
             let mut cand = state.candidates(b, k);
             if cand == 0 {
@@ -965,6 +990,17 @@ impl Searcher<'_> {
                 }
             }
         }
+    }
+
+    /// Whether `state` is one of the first [`EARLY_GUESSES`] branch points
+    /// of a search likely to be long (see the module notes): the board has
+    /// from [`MIN_UNIQUE_CLUES`] to [`EARLY_MAX_CLUES`] givens and more than
+    /// [`EARLY_OPEN`] cells are still open.
+    #[inline(always)]
+    fn top_of_a_long_search(&self, state: &State) -> bool {
+        self.guesses < EARLY_GUESSES
+            && (MIN_UNIQUE_CLUES..=EARLY_MAX_CLUES).contains(&self.clues)
+            && state.open_cells() > EARLY_OPEN
     }
 
     /// Counts a guess; false when the budget is spent (the search then unwinds).
