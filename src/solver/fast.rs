@@ -902,13 +902,25 @@ pub(super) struct Searcher<'a> {
 }
 
 impl Searcher<'_> {
-    /// Explores `state` (not yet propagated) until the limit is reached;
-    /// each branch is explored by `recurse`. Always inlined, so that the
-    /// whole search is compiled once per caller: once portable
-    /// ([`run_portable`]) and once with extra instructions in
-    /// [`super::simd`].
+    /// Explores `from`, with `guess` made in it if any (not yet
+    /// propagated), until the limit is reached; each branch is explored by
+    /// `recurse`, given this frame's state and the guess to make in its
+    /// copy. The state is copied once, here: passed on by value, it was
+    /// copied twice per branch (a tenth of the instructions of the easiest
+    /// searches went to copies). Always inlined, so that the whole search
+    /// is compiled once per caller: once portable ([`run_portable`]) and
+    /// once with extra instructions in [`super::simd`].
     #[inline(always)]
-    pub(super) fn explore(&mut self, mut state: State, recurse: impl Fn(&mut Self, State)) {
+    pub(super) fn explore(
+        &mut self,
+        from: &State,
+        guess: Option<Guess>,
+        recurse: impl Fn(&mut Self, &State, Option<Guess>),
+    ) {
+        let mut state = *from;
+        if let Some(Guess { d, b, k }) = guess {
+            state.assume(d, b, k);
+        }
         loop {
             if let Err(Dead(mut units)) = state.propagate(
                 &mut self.steps,
@@ -957,12 +969,10 @@ impl Searcher<'_> {
                 let near = ROW_OF_BIT[k] | (BOX0 << (3 * j));
                 if state.reach(hi, b, c, near) > state.reach(lo, b, c, near) {
                     // Try `hi` first: clear `lo` from the iteration order.
-                    let mut next = state;
                     if !self.guess() {
                         return;
                     }
-                    next.assume(hi, b, k);
-                    recurse(self, next);
+                    recurse(self, &state, Some(Guess { d: hi, b, k }));
                     if self.stop() || !self.guess() {
                         return;
                     }
@@ -982,9 +992,7 @@ impl Searcher<'_> {
                     state.assume(d, b, k);
                     break;
                 }
-                let mut next = state;
-                next.assume(d, b, k);
-                recurse(self, next);
+                recurse(self, &state, Some(Guess { d, b, k }));
                 if self.stop() {
                     return;
                 }
@@ -1022,8 +1030,16 @@ impl Searcher<'_> {
 }
 
 /// The search compiled for any CPU of the target.
-pub(super) fn run_portable(searcher: &mut Searcher<'_>, state: State) {
-    searcher.explore(state, run_portable);
+pub(super) fn run_portable(searcher: &mut Searcher<'_>, from: &State, guess: Option<Guess>) {
+    searcher.explore(from, guess, run_portable);
+}
+
+/// A guess: digit `d` in cell `k` of band `b`.
+#[derive(Clone, Copy)]
+pub(super) struct Guess {
+    d: usize,
+    b: usize,
+    k: usize,
 }
 
 /// The cell to branch on (band, bit): with `smart`, the bi-value cell
@@ -1192,7 +1208,7 @@ pub(super) fn search_in(
     let mut run = |branching, e: &mut dyn FnMut(&[u8; 81])| {
         let budget = u64::MAX;
         search_with(
-            state,
+            &state,
             limit,
             keep,
             e,
@@ -1216,7 +1232,7 @@ pub(super) fn search_in(
 /// of the answer. `weights` are read and added to.
 #[allow(clippy::too_many_arguments)] // one private entry with every knob
 pub(super) fn search_with(
-    state: State,
+    state: &State,
     limit: usize,
     keep: usize,
     emit: &mut dyn FnMut(&[u8; 81]),
@@ -1247,7 +1263,7 @@ pub(super) fn search_with(
     if accelerate {
         simd::run(&mut searcher, state);
     } else {
-        run_portable(&mut searcher, state);
+        run_portable(&mut searcher, state, None);
     }
     stats.steps += searcher.steps;
     stats.guesses += searcher.guesses;

@@ -68,7 +68,7 @@ pub fn search(
             on_solution(&solution);
         }
     };
-    let solutions = portfolio(grid.cells(), state, limit, keep, &mut emit, &mut stats);
+    let solutions = portfolio(grid.cells(), &state, limit, keep, &mut emit, &mut stats);
     Outcome {
         solutions,
         stats,
@@ -117,7 +117,7 @@ impl Held {
 /// until a run completes, so each solution is emitted once.
 fn portfolio(
     cells: &[u8; 81],
-    state: fast::State,
+    state: &fast::State,
     limit: usize,
     keep: usize,
     emit: &mut dyn FnMut(&[u8; 81]),

@@ -12,21 +12,21 @@
 
 #![allow(unsafe_code)]
 
-use super::fast::{self, Searcher, State};
+use super::fast::{self, Guess, Searcher, State};
 
 /// Explores `state` with the best build this CPU can run.
-pub(super) fn run(searcher: &mut Searcher<'_>, state: State) {
+pub(super) fn run(searcher: &mut Searcher<'_>, state: &State) {
     #[cfg(target_arch = "x86_64")]
     {
         if x86::available() {
             // SAFETY: `run_x86` is compiled for the features that
             // `available` has just confirmed this CPU has; that is the only
             // requirement of a `target_feature` function.
-            unsafe { x86::run_x86(searcher, state) };
+            unsafe { x86::run_x86(searcher, state, None) };
             return;
         }
     }
-    fast::run_portable(searcher, state);
+    fast::run_portable(searcher, state, None);
 }
 
 /// Whether `SUDOKIT_PORTABLE` is set (to anything but `0`): the portable
@@ -40,7 +40,7 @@ fn portable_forced() -> bool {
 
 #[cfg(target_arch = "x86_64")]
 mod x86 {
-    use super::{Searcher, State};
+    use super::{Guess, Searcher, State};
 
     /// Whether this CPU has every feature `run_x86` is compiled for. The
     /// standard library caches the detection, so this costs a few loads.
@@ -55,9 +55,9 @@ mod x86 {
     /// The search, compiled with the features [`available`] checks. It
     /// recurses into itself, so the whole search stays in this build.
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
-    pub(super) fn run_x86(searcher: &mut Searcher<'_>, state: State) {
+    pub(super) fn run_x86(searcher: &mut Searcher<'_>, from: &State, guess: Option<Guess>) {
         // Calling `run_x86` from here is safe: this function has the same
         // features enabled.
-        searcher.explore(state, |s, st| run_x86(s, st));
+        searcher.explore(from, guess, |s, st, g| run_x86(s, st, g));
     }
 }
