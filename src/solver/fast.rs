@@ -79,7 +79,10 @@
 //! of a bi-value cell's two digits, the one with more places left among the
 //! cell's peers is tried first (just the chosen cell's two counts). At the
 //! first solution this cut forum_hardest_1106's time by 7% and top95's by
-//! 6%; serg_benchmark_multisol took 2-3% longer.
+//! 6%. Boards with more than [`EARLY_MAX_CLUES`] givens keep the digit
+//! order: on serg_benchmark_multisol (34 and 35 givens, several solutions
+//! each) the rule made fewer guesses (5.54 against 5.93 at limit 1) but
+//! took 2-3% longer, once its searches were cheap enough for that to show.
 //!
 //! At the root, once the rest has run dry with more than [`TRIAD_MIN`]
 //! cells open, the **triad rule** runs once: every mini-row (row ∩ box)
@@ -961,8 +964,10 @@ impl Searcher<'_> {
             }
             // Of two candidates, the one with more places left among the
             // cell's peers goes first (measured: it finds the solution after
-            // fewer guesses than the other way round or digit order).
-            if cand.count_ones() == 2 {
+            // fewer guesses than the other way round or digit order), on
+            // boards with at most [`EARLY_MAX_CLUES`] givens (see the module
+            // notes).
+            if cand.count_ones() == 2 && self.clues <= EARLY_MAX_CLUES {
                 let lo = cand.trailing_zeros() as usize;
                 let hi = 31 - cand.leading_zeros() as usize;
                 let (c, j) = (k % 9, k % 9 / 3);
