@@ -1072,25 +1072,27 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
                 q &= q - 1;
                 let score = if hard {
                     // For both digits: twice the bi-value peers holding it,
-                    // plus its places among the peers.
+                    // plus its places among the peers. The bi-value peers
+                    // holding a digit are its places among the bi-value
+                    // peers: one extraction of the peers per mask.
                     let cand = state.candidates(b, k);
                     let lo = cand.trailing_zeros() as usize;
                     let hi = 31 - cand.leading_zeros() as usize;
-                    let near = ROW_OF_BIT[k] | (BOX0 << (3 * (k % 9 / 3)));
-                    let c = k % 9;
                     let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);
-                    let singles = |d: usize| {
-                        peers_in(
-                            p & state.f[3 * d + b],
-                            p1 & state.f[3 * d + b1],
-                            p2 & state.f[3 * d + b2],
+                    let pairs = peer_bits(p, p1, p2, k);
+                    let places = |d: usize| {
+                        peer_bits(
+                            state.f[3 * d + b],
+                            state.f[3 * d + b1],
+                            state.f[3 * d + b2],
                             k,
                         )
                     };
+                    let (at_lo, at_hi) = (places(lo), places(hi));
                     // Plus one: every cell scores above the starting best.
-                    1 + 2 * (singles(lo) + singles(hi))
-                        + state.reach(lo, b, c, near)
-                        + state.reach(hi, b, c, near)
+                    1 + at_lo.count_ones()
+                        + at_hi.count_ones()
+                        + 2 * ((at_lo & pairs).count_ones() + (at_hi & pairs).count_ones())
                 } else {
                     // Plus one: every cell scores above the starting best.
                     1 + peers_in(p, p1, p2, k)
@@ -1135,10 +1137,17 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
 /// `other1`, `other2` in the cell's column in the other two bands.
 #[inline(always)]
 fn peers_in(own: u32, other1: u32, other2: u32, k: usize) -> u32 {
+    peer_bits(own, other1, other2, k).count_ones()
+}
+
+/// The cells of [`peers_in`], as a set: the band's peers at bits 0-26, the
+/// column in the other two bands above them.
+#[inline(always)]
+fn peer_bits(own: u32, other1: u32, other2: u32, k: usize) -> u64 {
     let c = k % 9;
     let col = 0x40201u32;
     let column = ((other1 >> c) & col) | (((other2 >> c) & col) << 1);
-    (u64::from(own & BAND_PEERS[k]) | u64::from(column) << 27).count_ones()
+    u64::from(own & BAND_PEERS[k]) | u64::from(column) << 27
 }
 
 /// Dead ends after which a search with the usual branching gives up, to be
