@@ -35,7 +35,8 @@
 //! next sweep places them), cells with two and three are kept for branching.
 //!
 //! Once the search has met its first dead end (the puzzle is not easy),
-//! two costlier tools join in, and a third after a few more:
+//! two costlier tools join in, and a third after a few more (the first
+//! from the root on boards where a long search is likely, see below):
 //!
 //! * **Bands against columns** (the "stack view"). A column that only one
 //!   band can still serve must take the digit in that band, so the band's
@@ -78,6 +79,11 @@
 //! keep the cheap choice: on serg_benchmark_multisol (34 and 35 givens,
 //! several solutions each) the scoring took 18% more instructions and
 //! more guesses, and boards with fewer than 17 never have a lone solution.
+//! The same boards (17 to [`EARLY_MAX_CLUES`] givens) use the stack view
+//! from the root: at limit 2 it cut guesses on 17clue from 1.63 to 1.41,
+//! on gen10k from 2.29 to 2.07 and on top1465 from 17.45 to 17.00, and
+//! took about 1% off their time. On the boards outside those bounds it
+//! cost about 10% (multisolution10k) and 15% (serg_benchmark_multisol).
 //!
 //! Easy puzzles never pay for these. One cheap rule holds from the root:
 //! of a bi-value cell's two digits, the one with more places left among the
@@ -923,9 +929,12 @@ impl Searcher<'_> {
             state.assume(d, b, k);
         }
         loop {
+            // The stack view, once the puzzle has shown itself not easy,
+            // or from the root where a long search is likely.
+            let view = self.failures > 0 || self.likely_long();
             if let Err(Dead(mut units)) = state.propagate(
                 &mut self.steps,
-                self.failures > 0,
+                view,
                 self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES,
             ) {
                 self.failures += 1;
@@ -1009,9 +1018,14 @@ impl Searcher<'_> {
     /// [`EARLY_OPEN`] cells are still open.
     #[inline(always)]
     fn top_of_a_long_search(&self, state: &State) -> bool {
-        self.guesses < EARLY_GUESSES
-            && (MIN_UNIQUE_CLUES..=EARLY_MAX_CLUES).contains(&self.clues)
-            && state.open_cells() > EARLY_OPEN
+        self.guesses < EARLY_GUESSES && self.likely_long() && state.open_cells() > EARLY_OPEN
+    }
+
+    /// Whether the board's givens, from [`MIN_UNIQUE_CLUES`] to
+    /// [`EARLY_MAX_CLUES`], make a long search likely (see the module notes).
+    #[inline(always)]
+    fn likely_long(&self) -> bool {
+        (MIN_UNIQUE_CLUES..=EARLY_MAX_CLUES).contains(&self.clues)
     }
 
     /// Counts a guess; false when the budget is spent (the search then unwinds).
