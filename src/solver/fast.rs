@@ -699,12 +699,12 @@ impl State {
         Ok(moved)
     }
 
-    /// Sweeps until no mask has news, then looks for naked singles, and
-    /// runs the stack view once those run dry; repeats while either
-    /// finds something. With `root`, the triad rule runs once too, the
-    /// first time all of that runs dry (see the module notes). On success
-    /// `pairs` is current.
-    fn propagate(&mut self, steps: &mut u64, smart: bool, mut root: bool) -> Result<(), Dead> {
+    /// Sweeps until no mask has news, then looks for naked singles, and,
+    /// with `view`, runs the stack view once those run dry; repeats while
+    /// either finds something. With `root`, the triad rule runs once too,
+    /// the first time all of that runs dry (see the module notes). On
+    /// success `pairs` is current.
+    fn propagate(&mut self, steps: &mut u64, view: bool, mut root: bool) -> Result<(), Dead> {
         loop {
             loop {
                 // One sweep over the 27 masks, each with its own copy of the
@@ -774,7 +774,7 @@ impl State {
                 // the benchmark sets, it pays only where a bi-value cell
                 // exists (otherwise it rarely changes the branch).
                 let mut moved = false;
-                if smart && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
+                if view && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
                     moved = self.stack_view()?;
                 }
                 if root && !moved && self.open_cells() > TRIAD_MIN {
