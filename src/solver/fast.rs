@@ -724,7 +724,7 @@ impl State {
                     break;
                 }
             }
-            if self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0 {
+            if self.is_solved() {
                 // Solved: every mask holds its digit's nine cells.
                 return Ok(());
             }
@@ -802,6 +802,8 @@ impl State {
             + self.unsolved[2].count_ones()
     }
 
+    /// Every cell placed.
+    #[inline(always)]
     fn is_solved(&self) -> bool {
         self.unsolved[0] | self.unsolved[1] | self.unsolved[2] == 0
     }
