@@ -330,6 +330,36 @@ fn values_above_nine_give_no_solution() {
 }
 
 #[test]
+fn under_17_givens_counting_to_two_stops_at_the_first_solution() {
+    let cases = fixture(include_str!("../../fixtures/engine/multiple.csv"));
+    let few: Vec<_> = cases
+        .iter()
+        .filter(|(g, _)| g.iter().filter(|&&v| v != 0).count() < 17)
+        .collect();
+    assert!(
+        few.len() >= 8,
+        "the fixture has boards with 15 and 16 givens"
+    );
+    for (givens, _) in few {
+        let mut first = Stats::default();
+        let mut solutions = Vec::new();
+        fast::search(givens, 1, 1, &mut |s| solutions.push(*s), &mut first);
+        for keep in [0, 1] {
+            let mut kept = Vec::new();
+            let mut stats = Stats::default();
+            let n = fast::search(givens, 2, keep, &mut |s| kept.push(*s), &mut stats);
+            assert_eq!(n, 2);
+            assert_eq!(stats, first, "searched past the first solution");
+            assert_eq!(kept[..], solutions[..keep]);
+        }
+        // Asked for both grids, the search finds the second one.
+        let (n, both) = run(fast::search, givens, 2);
+        assert_eq!(n, 2);
+        assert!(both.iter().all(|s| valid_solution(givens, s)));
+    }
+}
+
+#[test]
 fn stats_are_counted() {
     // Inkala's puzzle needs guesses; a complete grid needs none.
     let (hard, _) = fixture(include_str!("../../fixtures/engine/famous.csv"))[0];
