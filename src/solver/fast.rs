@@ -143,7 +143,8 @@
 //! Every candidate but the last gets a copy of the state; the last one
 //! continues in the frame's own state.
 
-use super::{Stats, simd};
+use super::Stats;
+use super::simd::{self, BandMasks};
 
 /// All nine digits, one bit each.
 const ALL_DIGITS: u32 = 0x1FF;
@@ -1111,6 +1112,7 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
                 continue;
             }
             let (p1, p2) = (state.pairs[(b + 1) % 3], state.pairs[(b + 2) % 3]);
+            let masks = BandMasks::new(&state.f, b);
             let mut q = p;
             while q != 0 {
                 let k = q.trailing_zeros() as usize & 31;
@@ -1120,7 +1122,7 @@ fn choose(state: &State, smart: bool, hard: bool) -> (usize, usize) {
                     // plus its places among the peers. The bi-value peers
                     // holding a digit are its places among the bi-value
                     // peers: one extraction of the peers per mask.
-                    let cand = state.candidates(b, k);
+                    let cand = masks.at(k);
                     let lo = cand.trailing_zeros() as usize;
                     let hi = 31 - cand.leading_zeros() as usize;
                     let (b1, b2) = ((b + 1) % 3, (b + 2) % 3);

@@ -9,6 +9,15 @@
 //! CPU once per search and falls back to [`fast::run_portable`] when an
 //! instruction is missing or the target is not x86-64; the tests run both
 //! builds and compare them.
+//!
+//! It also holds [`BandMasks`], which reads a cell's candidates from one
+//! band's nine digit masks with SSE2 instructions. SSE2 is part of the
+//! x86-64 baseline, so both builds use them, with no detection needed;
+//! other targets get a plain loop, which a test checks the vectors against
+//! on every cell of random masks. In the branching cell's score (where it
+//! reads the candidates of every bi-value cell) it took 2.7% of the
+//! instructions off forum_hardest_1905_11plus, and 1-2% of the time at
+//! limit 2 over three alternating runs.
 
 #![allow(unsafe_code)]
 
@@ -59,5 +68,113 @@ mod x86 {
         // Calling `run_x86` from here is safe: this function has the same
         // features enabled.
         searcher.explore(from, guess, |s, st, g| run_x86(s, st, g));
+    }
+}
+
+/// The nine digit masks of one band, set out for reading a cell's
+/// candidates: on x86-64 two SSE2 vectors, so that a cell's nine bits come
+/// out with one shift and one sign-bit extraction per four digits instead
+/// of nine shifts and masks; elsewhere the masks as they are.
+#[derive(Clone, Copy)]
+pub(super) struct BandMasks {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    low: std::arch::x86_64::__m128i,
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    high: std::arch::x86_64::__m128i,
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    masks: [u32; 8],
+    last: u32,
+}
+
+impl BandMasks {
+    /// The masks of band `b` of the digit-major array `f` (see `fast`).
+    #[inline(always)]
+    pub(super) fn new(f: &[u32; 27], b: usize) -> BandMasks {
+        let m = |d: usize| f[3 * d + b];
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            use std::arch::x86_64::_mm_set_epi32;
+            // Digit d in lane d % 4; the casts keep every bit.
+            let lane = |d: usize| m(d) as i32;
+            // SAFETY: the only requirement is SSE2, which this build
+            // enables for every CPU it runs on (the `cfg` above): it is
+            // part of the x86-64 baseline.
+            let (low, high) = unsafe {
+                (
+                    _mm_set_epi32(lane(3), lane(2), lane(1), lane(0)),
+                    _mm_set_epi32(lane(7), lane(6), lane(5), lane(4)),
+                )
+            };
+            BandMasks {
+                low,
+                high,
+                last: m(8),
+            }
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        {
+            BandMasks {
+                masks: std::array::from_fn(m),
+                last: m(8),
+            }
+        }
+    }
+
+    /// The candidates of cell `k` (below 27) of the band: bit `d` for digit
+    /// `d + 1`.
+    #[inline(always)]
+    pub(super) fn at(&self, k: usize) -> u32 {
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+        {
+            use std::arch::x86_64::{
+                _mm_castsi128_ps, _mm_cvtsi32_si128, _mm_movemask_ps, _mm_sll_epi32,
+            };
+            // Bit k of every lane moves to the lane's sign bit.
+            // SAFETY: SSE and SSE2 only, enabled for every CPU this build
+            // runs on (see `new`).
+            let (low, high) = unsafe {
+                let by = _mm_cvtsi32_si128(31 - (k & 31) as i32);
+                (
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(self.low, by))),
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_sll_epi32(self.high, by))),
+                )
+            };
+            (low | high << 4) as u32 | ((self.last >> k) & 1) << 8
+        }
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+        {
+            let mut c = ((self.last >> k) & 1) << 8;
+            for (d, m) in self.masks.iter().enumerate() {
+                c |= ((m >> k) & 1) << d;
+            }
+            c
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::BandMasks;
+
+    #[test]
+    fn band_masks_read_every_cell_as_the_plain_loop_does() {
+        // Arbitrary 27-bit masks from a xorshift generator.
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (x >> 20) as u32 & ((1 << 27) - 1)
+        };
+        for _ in 0..200 {
+            let f: [u32; 27] = std::array::from_fn(|_| next());
+            for b in 0..3 {
+                let masks = BandMasks::new(&f, b);
+                for k in 0..27 {
+                    let plain = (0..9).fold(0, |c, d| c | ((f[3 * d + b] >> k) & 1) << d);
+                    assert_eq!(masks.at(k), plain, "band {b}, cell {k}");
+                }
+            }
+        }
     }
 }
