@@ -77,15 +77,22 @@
 //!   peers, the smaller figure alone, or three times it plus the larger
 //!   made more guesses on the forum sets.
 //!
-//! The first two branch points of a search can rarely wait for dead ends:
-//! they decide the shape of the whole tree. When more than [`EARLY_OPEN`]
-//! cells are open there, they already score what each branch settles, on
-//! boards with 17 to [`EARLY_MAX_CLUES`] givens. Against the usual first
-//! choice this took 4.6% of the instructions off top1465 and 3.9% off
-//! top95 (callgrind), 1.9% off 17clue, and cost gen10k 1.2%. Scoring the
-//! first eight branch points cut top1465's guesses at limit 2 from 19.3
-//! to 15.6, but cost the ordinary puzzles of gen10k more; with no bound
-//! on the open cells the cost on gen10k was 6.6%. Boards with more givens
+//! The first branch points of a search (those met before its
+//! [`EARLY_GUESSES`]th guess) can rarely wait for dead ends: they decide
+//! the shape of the whole tree. When more than [`EARLY_OPEN`] cells are
+//! open there, they already score what each branch settles, on boards with
+//! 17 to [`EARLY_MAX_CLUES`] givens. Up to the second guess, against the
+//! usual first choice, this took 4.6% of the instructions off top1465 and
+//! 3.9% off top95 (callgrind), 1.9% off 17clue, and cost gen10k 1.2%. Up
+//! to the eighth, once the better cell and the product score were in,
+//! guesses at limit 2 fell on top1465 from 16.46 to 15.34 and on
+//! forum_hardest_1905_11plus from 142.83 to 141.19; over three alternating
+//! runs top1465 at limit 2 took 0.643-0.662 of the crate's time against
+//! 0.664-0.666, and forum_hardest_1905_11plus at limit 1 (its first 20,000
+//! puzzles) 0.733-0.745 against 0.749-0.763, with gen10k, 17clue and
+//! forum_hardest_1106 unchanged. With no bound on the guesses (the open
+//! cells alone bound it: 16 guesses already did) 17clue took 1-2.5% longer;
+//! with neither bound, gen10k about 1% longer. Boards with more givens
 //! keep the cheap choice: on serg_benchmark_multisol (34 and 35 givens,
 //! several solutions each) the scoring took 18% more instructions and
 //! more guesses, and boards with fewer than 17 never have a lone solution.
@@ -341,7 +348,7 @@ const HARD: u64 = 4;
 
 /// Branch points from the root that may use the scoring of [`HARD`]
 /// searches before any dead end (see the module notes).
-const EARLY_GUESSES: u64 = 2;
+const EARLY_GUESSES: u64 = 8;
 
 /// Open cells above which those first branch points use it: below, the
 /// search left is short.
@@ -1046,8 +1053,8 @@ impl Searcher<'_> {
         }
     }
 
-    /// Whether `state` is one of the first [`EARLY_GUESSES`] branch points
-    /// of a search likely to be long (see the module notes): the board has
+    /// Whether `state` is a branch point met before the search's [`EARLY_GUESSES`]th guess
+    /// in a search likely to be long (see the module notes): the board has
     /// from [`MIN_UNIQUE_CLUES`] to [`EARLY_MAX_CLUES`] givens and more than
     /// [`EARLY_OPEN`] cells are still open.
     #[inline(always)]
