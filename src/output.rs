@@ -268,24 +268,37 @@ pub fn diag(message: impl std::fmt::Display) {
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
-/// `n` in decimal, written at the end of `buf`.
+/// `n` in decimal, written at the end of `buf`, two digits per division
+/// (a file of a million unsolvable puzzles writes two numbers per puzzle).
 pub(crate) fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+        2021222324252627282930313233343536373839\
+        4041424344454647484950515253545556575859\
+        6061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899";
     let mut at = buf.len();
-    loop {
-        at -= 1;
-        buf[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            return &buf[at..];
-        }
+    while n >= 100 {
+        let pair = 2 * (n % 100);
+        n /= 100;
+        at -= 2;
+        buf[at..at + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
     }
+    if n >= 10 {
+        at -= 2;
+        buf[at..at + 2].copy_from_slice(&PAIRS[2 * n..2 * n + 2]);
+    } else {
+        at -= 1;
+        buf[at] = b'0' + n as u8;
+    }
+    &buf[at..]
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn decimal_writes_every_digit() {
-        for n in [0, 7, 10, 99, 100, 4_096, 1_000_001, usize::MAX] {
+        let wide = [1_000_001, 123_456_789, usize::MAX / 7, usize::MAX];
+        for n in (0..10_000).chain(wide) {
             let mut buf = [0; 20];
             assert_eq!(super::decimal(n, &mut buf), n.to_string().as_bytes());
         }
