@@ -187,7 +187,6 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
                     format,
                     at_once: line_buffered,
                     size: chunk,
-                    target: block.min(chunk),
                     block,
                     ahead,
                     queue: &closer.0,
@@ -938,13 +937,8 @@ struct Feed<'a> {
     format: Format,
     /// Boards are handed out as soon as they are whole (`--line-buffered`).
     at_once: bool,
-    /// Puzzles per chunk at most.
+    /// Puzzles per chunk.
     size: usize,
-    /// Puzzles in the chunk being filled: one block's worth at first,
-    /// twice as many with every chunk sent, up to `size`. The first
-    /// chunk then goes out after one block rather than `size` puzzles, and
-    /// the other threads start solving that much sooner.
-    target: usize,
     /// Puzzles per block of lines.
     block: usize,
     /// The reader solves while this many chunks wait.
@@ -963,7 +957,6 @@ impl Feed<'_> {
     fn send(&mut self) -> bool {
         let units = std::mem::take(&mut self.chunk.units);
         self.chunk.items = 0;
-        self.target = (2 * self.target).min(self.size);
         let (done, mut done_rx) = mpsc::sync_channel(1);
         if units.is_empty() {
             // No unit to finish the chunk: it is done already.
@@ -999,7 +992,7 @@ impl Feed<'_> {
     /// Adds a unit, sending the chunk once full; false once the writer has gone.
     fn push(&mut self, unit: Unit) -> bool {
         self.chunk.push(unit);
-        self.chunk.items < self.target || self.send()
+        self.chunk.items < self.size || self.send()
     }
 }
 
