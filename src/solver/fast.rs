@@ -346,8 +346,8 @@ const fn build_pop9() -> [u8; 512] {
 /// (see the module notes).
 const HARD: u64 = 4;
 
-/// Branch points from the root that may use the scoring of [`HARD`]
-/// searches before any dead end (see the module notes).
+/// Guesses from the root before which a branch point may use the scoring
+/// of [`HARD`] searches, dead end or not (see the module notes).
 const EARLY_GUESSES: u64 = 8;
 
 /// Open cells above which those first branch points use it: below, the
@@ -1053,10 +1053,10 @@ impl Searcher<'_> {
         }
     }
 
-    /// Whether `state` is a branch point met before the search's [`EARLY_GUESSES`]th guess
-    /// in a search likely to be long (see the module notes): the board has
-    /// from [`MIN_UNIQUE_CLUES`] to [`EARLY_MAX_CLUES`] givens and more than
-    /// [`EARLY_OPEN`] cells are still open.
+    /// Whether `state` is a branch point met before the [`EARLY_GUESSES`]th
+    /// guess of a search likely to be long (see the module notes): the
+    /// board has from [`MIN_UNIQUE_CLUES`] to [`EARLY_MAX_CLUES`] givens
+    /// and more than [`EARLY_OPEN`] cells are still open.
     #[inline(always)]
     fn top_of_a_long_search(&self, state: &State) -> bool {
         self.guesses < EARLY_GUESSES && self.likely_long() && state.open_cells() > EARLY_OPEN
