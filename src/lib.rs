@@ -1,6 +1,6 @@
 //! sudokit: solve, validate and batch-solve Sudoku puzzles.
 //!
-//! Data flows one way: bytes → [`format`] (parse) → [`Grid`] → [`solver`] /
+//! Data flows one way: bytes → [`format`](mod@format) (parse) → [`Grid`] → [`solver`] /
 //! [`validate`] → [`output`] report types → bytes.
 
 pub mod cli;

@@ -425,7 +425,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Hands each board out as soon as it is whole, rather than holding the
-    /// first of a run of rows until what follows it is read (see [`Rows`]):
+    /// first of a run of rows until what follows it is read (see `Rest::Rows`):
     /// for answers awaited one at a time (`--line-buffered`, a terminal).
     pub fn answering_at_once(mut self, at_once: bool) -> Reader<R> {
         self.at_once = at_once;
