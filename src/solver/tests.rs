@@ -360,6 +360,111 @@ fn under_17_givens_counting_to_two_stops_at_the_first_solution() {
 }
 
 #[test]
+fn a_swap_at_the_last_guess_is_a_second_solution() {
+    // On boards with 17 givens or more, counting to 2 with no second grid
+    // wanted stops at the first solution when a rectangle through the
+    // latest guess's cell swaps into another: it then makes fewer guesses
+    // than the search that builds the second grid.
+    let cases = fixture(include_str!("../../fixtures/engine/multiple.csv"));
+    let mut fired = 0;
+    for (givens, _) in cases
+        .iter()
+        .filter(|(g, _)| g.iter().filter(|&&v| v != 0).count() >= 17)
+    {
+        let mut quick = Stats::default();
+        let n = fast::search(givens, 2, 1, &mut |_| {}, &mut quick);
+        assert_eq!(n, 2);
+        let mut full = Stats::default();
+        let mut both = Vec::new();
+        assert_eq!(
+            fast::search(givens, 2, 2, &mut |s| both.push(*s), &mut full),
+            2
+        );
+        assert!(both.iter().all(|s| valid_solution(givens, s)));
+        assert_ne!(both[0], both[1]);
+        if quick.guesses < full.guesses {
+            fired += 1;
+        }
+    }
+    assert!(fired > 0, "no board of the fixture has such a rectangle");
+    // A board with one solution never has one: the count stays 1.
+    for (givens, expected) in fixture(include_str!("../../fixtures/engine/unique.csv")) {
+        assert_eq!(expected, 1);
+        assert_eq!(
+            fast::search(&givens, 2, 1, &mut |_| {}, &mut Stats::default()),
+            1
+        );
+    }
+}
+
+#[test]
+fn a_swap_is_found_exactly_where_one_exists() {
+    // Against every rectangle of every cell and digit of solved grids, some
+    // corners given: the check finds a swap exactly where swapping the four
+    // corners gives another solution keeping the givens.
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let (mut grids, mut swaps) = (0, [0; 2]);
+    for (puzzle, _) in fixture(include_str!("../../fixtures/engine/unique.csv"))
+        .iter()
+        .take(12)
+    {
+        let (_, solutions) = run(fast::search, puzzle, 1);
+        let grid = solutions[0];
+        let state = fast::State::new(&grid).expect("a solution has no clash");
+        for (round, found) in swaps.iter_mut().enumerate() {
+            // No given, then about a third of the cells given.
+            let mut givens = [0u8; 81];
+            if round == 1 {
+                for (g, &v) in givens.iter_mut().zip(&grid) {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 3 == 0 {
+                        *g = v;
+                    }
+                }
+            }
+            let mut mask = [0u32; 3];
+            for (i, &g) in givens.iter().enumerate() {
+                if g != 0 {
+                    mask[i / 27] |= 1 << (i % 27);
+                }
+            }
+            for cell in 0..81 {
+                let x = grid[cell];
+                for y in (1..=9).filter(|&y| y != x) {
+                    let cands = 1 << (x - 1) | 1 << (y - 1);
+                    let fast = fast::swap_through(&state, &mask, cell / 27, cell % 27, cands);
+                    let (r1, c1) = (cell / 9, cell % 9);
+                    let mut slow = false;
+                    for (r2, c2) in (0..81).map(|i| (i / 9, i % 9)) {
+                        let corners = [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2];
+                        if r2 == r1
+                            || c2 == c1
+                            || corners.iter().any(|&i| givens[i] != 0)
+                            || [grid[corners[1]], grid[corners[2]], grid[corners[3]]] != [y, y, x]
+                        {
+                            continue;
+                        }
+                        let mut other = grid;
+                        for (i, v) in corners.into_iter().zip([y, x, x, y]) {
+                            other[i] = v;
+                        }
+                        slow |= valid_solution(&givens, &other);
+                    }
+                    assert_eq!(fast, slow, "cell {cell}, digits {x} and {y}");
+                    *found += usize::from(slow);
+                }
+            }
+        }
+        grids += 1;
+    }
+    assert_eq!(grids, 12);
+    // Both answers occur, and givens rule some swaps out.
+    assert!(swaps[0] > swaps[1] && swaps[1] > 0, "{swaps:?}");
+}
+
+#[test]
 fn stats_are_counted() {
     // Inkala's puzzle needs guesses; a complete grid needs none.
     let (hard, _) = fixture(include_str!("../../fixtures/engine/famous.csv"))[0];
