@@ -1131,8 +1131,8 @@ pub(super) fn swap_through(
     k1: usize,
     cands: u32,
 ) -> bool {
-    // The cell's digit: one of `cands` (only those are read).
-    let mut x = 0;
+    // The cell's digit: one of `cands` (only those are read), or no swap.
+    let mut x = 9;
     let mut rest = cands;
     while rest != 0 {
         let d = rest.trailing_zeros() as usize % 9;
@@ -1140,6 +1140,9 @@ pub(super) fn swap_through(
         if (state.f[3 * d + b1] >> k1) & 1 != 0 {
             x = d;
         }
+    }
+    if x == 9 {
+        return false;
     }
     let (row1, c1) = (k1 / 9, k1 % 9);
     let mut others = cands & !(1 << x);
