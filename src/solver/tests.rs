@@ -455,7 +455,13 @@ fn a_swap_is_found_exactly_where_one_exists() {
                     assert_eq!(fast, slow, "cell {cell}, digits {x} and {y}");
                     // Candidates without the cell's digit prove nothing.
                     let alone = 1 << (y - 1);
-                    assert!(!fast::swap_through(&state, &mask, cell / 27, cell % 27, alone));
+                    assert!(!fast::swap_through(
+                        &state,
+                        &mask,
+                        cell / 27,
+                        cell % 27,
+                        alone
+                    ));
                     *found += usize::from(slow);
                 }
             }
