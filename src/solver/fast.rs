@@ -1042,15 +1042,13 @@ impl Searcher<'_> {
                 let near = ROW_OF_BIT[k] | (BOX0 << (3 * j));
                 if state.reach(hi, b, c, near) > state.reach(lo, b, c, near) {
                     // Try `hi` first: clear `lo` from the iteration order.
-                    if !self.guess() {
+                    if !self.guess(b, k, all) {
                         return;
                     }
-                    self.last = (b, k, all);
                     recurse(self, &state, Some(Guess { d: hi, b, k }));
-                    if self.stop() || !self.guess() {
+                    if self.stop() || !self.guess(b, k, all) {
                         return;
                     }
-                    self.last = (b, k, all);
                     state.assume(lo, b, k);
                     continue;
                 }
@@ -1060,10 +1058,9 @@ impl Searcher<'_> {
             loop {
                 let d = cand.trailing_zeros() as usize;
                 cand &= cand - 1;
-                if !self.guess() {
+                if !self.guess(b, k, all) {
                     return;
                 }
-                self.last = (b, k, all);
                 if cand == 0 {
                     state.assume(d, b, k);
                     break;
@@ -1099,9 +1096,12 @@ impl Searcher<'_> {
         swap_through(state, &self.given, b, k, cands)
     }
 
-    /// Counts a guess; false when the budget is spent (the search then unwinds).
+    /// Counts a guess at cell `k` of band `b`, whose candidates are `cands`,
+    /// and keeps it as the latest; false when the budget is spent (the
+    /// search then unwinds).
     #[inline(always)]
-    fn guess(&mut self) -> bool {
+    fn guess(&mut self, b: usize, k: usize, cands: u32) -> bool {
+        self.last = (b, k, cands);
         self.guesses += 1;
         self.dry += 1;
         if self.dry > self.budget {
