@@ -521,6 +521,12 @@ proptest! {
         for s in &solutions {
             prop_assert!(valid_solution(&g, s));
         }
+        // Counting to 2 with at most one grid kept, as `--unique` does, may
+        // stop early (fewer than 17 givens, a rectangle swap): same count.
+        for keep in [0, 1] {
+            let count = fast::search(&g, 2, keep, &mut |_| {}, &mut Stats::default());
+            prop_assert_eq!(count, m.min(2));
+        }
     }
 
     #[test]
