@@ -5,10 +5,13 @@
 //! - a *reader* thread walks the inputs in order and cuts their puzzles into
 //!   chunks (a chunk may span several small files, so a directory of
 //!   one-puzzle files keeps every core busy as well as one huge file does);
-//! - `--jobs` solver threads share out each chunk, a block of lines or a
-//!   puzzle at a time, solve it and render each result into its output
-//!   text. The reader is one of them: once a few chunks wait, it solves
-//!   parts of the oldest before it reads on;
+//!   a file small next to the whole input is not read there but handed on
+//!   whole;
+//! - `--jobs` solver threads share out each chunk, a block of lines, a
+//!   puzzle or a small file (read, recognized and parsed there) at a time,
+//!   solve it and render each result into its output text. The reader is
+//!   one of them: once a few chunks wait, it solves parts of the oldest
+//!   before it reads on;
 //! - the calling thread takes the solved chunks *in the order they were
 //!   read* and writes them, so output order never depends on `--jobs`.
 //!
@@ -76,6 +79,17 @@ const CHUNK_MAX: usize = 1024;
 /// thread in one go: a block is the smallest share of a chunk, so small
 /// enough that every core stays busy to the end of a file of hard puzzles.
 const BLOCK_ITEMS: usize = 16;
+/// Files up to this size, as listed, and at most an eighth of a thread's
+/// share of the whole input (so that the threads stay evenly loaded, as
+/// with blocks), are read whole by whichever solver thread takes them, as
+/// one unit: reading, recognizing and parsing a small file costs several
+/// times what solving its puzzle does, and a directory of one-puzzle files
+/// then uses every core, where the reader alone set the pace before (5,000
+/// one-puzzle files: the same rate with 2 jobs as with 1).
+const WHOLE_FILE: u64 = 64 * 1024;
+/// A file read whole that turns out to hold more items than this (it grew
+/// after it was listed) stops there, with an error: memory stays bounded.
+const WHOLE_FILE_ITEMS: usize = 16 * 1024;
 /// Unreadable puzzles held back at the start of a file: when a file yields no
 /// puzzle at all it is reported as one error, not one per line of garbage.
 /// A file that starts with this many and not one puzzle is not a puzzle file
@@ -153,6 +167,12 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     }
     .clamp(1, BLOCK_ITEMS)
     .min(chunk);
+    // Files read whole by a solver thread: small ones, and only when many
+    // make up the input (one file of hard puzzles is shared out in blocks).
+    let whole = match total {
+        Some(bytes) if !args.output.line_buffered => (bytes / (8 * jobs as u64)).min(WHOLE_FILE),
+        _ => 0,
+    };
     // The whole budget of puzzles in flight: a thread may be on a hard
     // puzzle of an early chunk while the others run far ahead; the reader
     // must not stop (and leave them idle) while the writer waits for it.
@@ -165,6 +185,9 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         json: args.output.json,
         to_files: out_dir.is_some(),
         to: args.to,
+        format: args.input.format,
+        block,
+        counters: Arc::clone(&counters),
     });
     let (tx, rx) = mpsc::sync_channel(depth);
     // The reader solves too, whenever this many chunks wait: it is one of
@@ -196,6 +219,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
                     at_once: line_buffered,
                     size: chunk,
                     block,
+                    whole,
                     ahead,
                     queue: &closer.0,
                     work: &work,
@@ -668,6 +692,9 @@ enum Unit {
     Puzzle(usize, Puzzle),
     /// Lines of the current file, one puzzle per line, still to be parsed.
     Lines(usize, Block),
+    /// The whole of the current file, still to be read (a small file), and
+    /// about how many puzzles it holds.
+    File(usize, usize),
     /// A puzzle that could not be read.
     Bad(BadItem),
     /// The current file could not be opened or read on.
@@ -787,6 +814,7 @@ impl Chunk {
     fn push(&mut self, unit: Unit) {
         self.items += match &unit {
             Unit::Lines(_, block) => block.len().max(1),
+            Unit::File(_, puzzles) => *puzzles,
             _ => 1,
         };
         self.units.push(unit);
@@ -990,6 +1018,8 @@ struct Feed<'a> {
     size: usize,
     /// Puzzles per block of lines.
     block: usize,
+    /// Files up to this size are handed on whole.
+    whole: u64,
     /// The reader solves while this many chunks wait.
     ahead: usize,
     queue: &'a Queue,
@@ -1085,47 +1115,136 @@ impl Sniff {
 }
 
 /// Reads one input into chunks, sending each full one; false once the
-/// writer has gone.
+/// writer has gone. A small file is handed on whole, to be read by a solver
+/// thread.
 fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
+    if file.error.is_none() && file.path.is_some() {
+        if let Some(size) = file.size.filter(|&size| size <= feed.whole) {
+            // About a line of 81 cells and its end per puzzle; at least one.
+            let puzzles = usize::try_from(size / 82).unwrap_or(1).max(1);
+            return feed.push(Unit::File(i, puzzles));
+        }
+    }
+    read_input(i, file, feed)
+}
+
+/// Where the units of an input go: the reader's chunks, or, for a file a
+/// solver thread reads whole, straight to solving.
+trait Units<'c> {
+    /// Adds a unit; false when reading should stop (the writer has gone).
+    fn push(&mut self, unit: Unit) -> bool;
+    /// Adds one of the input's last units (what ends it early: an error,
+    /// giving up); its end follows at once.
+    fn last(&mut self, unit: Unit);
+    /// Puzzles per block of lines.
+    fn block(&self) -> usize;
+    /// The format asked for, and whether each board is awaited.
+    fn format(&self) -> (Format, bool);
+    /// What the progress bar counts.
+    fn counters(&self) -> &'c Counters;
+}
+
+impl<'a> Units<'a> for Feed<'a> {
+    fn push(&mut self, unit: Unit) -> bool {
+        Feed::push(self, unit)
+    }
+
+    fn last(&mut self, unit: Unit) {
+        // The end follows at once: it sends the chunk when full.
+        self.chunk.push(unit);
+    }
+
+    fn block(&self) -> usize {
+        self.block
+    }
+
+    fn format(&self) -> (Format, bool) {
+        (self.format, self.at_once)
+    }
+
+    fn counters(&self) -> &'a Counters {
+        self.counters
+    }
+}
+
+/// A file read whole by a solver thread: each unit is solved as it comes.
+struct Direct<'a> {
+    work: &'a Work,
+    out: &'a mut Vec<Outcome>,
+    /// Puzzles (and unreadable puzzles) so far.
+    items: usize,
+}
+
+impl<'a> Units<'a> for Direct<'a> {
+    fn push(&mut self, unit: Unit) -> bool {
+        self.items += match &unit {
+            Unit::Lines(_, block) => block.len(),
+            Unit::Puzzle(..) | Unit::Bad(_) => 1,
+            _ => 0,
+        };
+        self.work.run(&unit, self.out);
+        self.items <= WHOLE_FILE_ITEMS
+    }
+
+    fn last(&mut self, unit: Unit) {
+        self.work.run(&unit, self.out);
+    }
+
+    fn block(&self) -> usize {
+        self.work.block
+    }
+
+    fn format(&self) -> (Format, bool) {
+        (self.work.format, false)
+    }
+
+    fn counters(&self) -> &'a Counters {
+        &self.work.counters
+    }
+}
+
+/// Reads one input, handing its units on; false once reading should stop.
+fn read_input<'c>(i: usize, file: &InputFile, units: &mut impl Units<'c>) -> bool {
     if let Some(err) = &file.error {
-        feed.chunk.push(Unit::Failed(err.clone()));
+        units.last(Unit::Failed(err.clone()));
         return true;
     }
     let input = match open(file.path.as_deref().unwrap_or(Path::new("-"))) {
         Ok(input) => input,
         Err(err) => {
             // `open` names the path; the entry names it already.
-            feed.chunk.push(Unit::Failed(err.root_cause().to_string()));
+            units.last(Unit::Failed(err.root_cause().to_string()));
             return true;
         }
     };
     let reader = Counted {
         inner: input.reader,
-        counters: feed.counters,
+        counters: units.counters(),
     };
-    match format::split(reader, feed.format, feed.at_once) {
-        Ok(Split::Lines(blocks)) => read_blocks(i, blocks, feed),
-        Ok(Split::Other(reader)) => read_items(i, *reader, feed),
+    let (format, at_once) = units.format();
+    match format::split(reader, format, at_once) {
+        Ok(Split::Lines(blocks)) => read_blocks(i, blocks, units),
+        Ok(Split::Other(reader)) => read_items(i, *reader, units),
         Err(err) => {
-            feed.chunk.push(Unit::Failed(err.to_string()));
+            units.last(Unit::Failed(err.to_string()));
             true
         }
     }
 }
 
 /// Reads a one-puzzle-per-line input in blocks, parsed by the solver threads.
-fn read_blocks(i: usize, mut blocks: Blocks<impl BufRead>, feed: &mut Feed<'_>) -> bool {
+fn read_blocks<'c>(i: usize, mut blocks: Blocks<impl BufRead>, units: &mut impl Units<'c>) -> bool {
     let mut sniff = Sniff::default();
     loop {
         // Until a readable puzzle shows up, one puzzle at a time, parsed
         // here too, to stop at the right one in a file that is not a
         // puzzle file (the first one is readable in any real puzzle file).
-        let max = if sniff.readable { feed.block } else { 1 };
+        let max = if sniff.readable { units.block() } else { 1 };
         let block = match blocks.next_block(max) {
             Ok(Some(block)) => block,
             Ok(None) => return true,
             Err(err) => {
-                feed.chunk.push(Unit::Failed(err.to_string()));
+                units.last(Unit::Failed(err.to_string()));
                 return true;
             }
         };
@@ -1138,7 +1257,8 @@ fn read_blocks(i: usize, mut blocks: Blocks<impl BufRead>, feed: &mut Feed<'_>) 
                 }
             }
         }
-        feed.counters
+        units
+            .counters()
             .items
             .fetch_add(block.len() as u64, Ordering::Relaxed);
         if block.is_empty() {
@@ -1146,35 +1266,35 @@ fn read_blocks(i: usize, mut blocks: Blocks<impl BufRead>, feed: &mut Feed<'_>) 
             continue;
         }
         if gave_up {
-            feed.chunk.push(Unit::Lines(i, block));
-            feed.chunk.push(Unit::GaveUp);
+            units.last(Unit::Lines(i, block));
+            units.last(Unit::GaveUp);
             return true;
         }
-        if !feed.push(Unit::Lines(i, block)) {
+        if !units.push(Unit::Lines(i, block)) {
             return false;
         }
     }
 }
 
 /// Reads an input puzzle by puzzle, parsed here.
-fn read_items(i: usize, reader: Reader<impl BufRead>, feed: &mut Feed<'_>) -> bool {
+fn read_items<'c>(i: usize, reader: Reader<impl BufRead>, units: &mut impl Units<'c>) -> bool {
     let mut sniff = Sniff::default();
     for item in reader {
         let (unit, readable) = match item {
             Ok(Ok(puzzle)) => (Unit::Puzzle(i, puzzle), true),
             Ok(Err(e)) => (Unit::Bad(BadItem::new(&e)), false),
             Err(err) => {
-                feed.chunk.push(Unit::Failed(err.to_string()));
+                units.last(Unit::Failed(err.to_string()));
                 return true;
             }
         };
-        feed.counters.items.fetch_add(1, Ordering::Relaxed);
+        units.counters().items.fetch_add(1, Ordering::Relaxed);
         if !sniff.readable && sniff.gave_up(readable) {
-            feed.chunk.push(unit);
-            feed.chunk.push(Unit::GaveUp);
+            units.last(unit);
+            units.last(Unit::GaveUp);
             return true;
         }
-        if !feed.push(unit) {
+        if !units.push(unit) {
             return false;
         }
     }
@@ -1188,6 +1308,10 @@ struct Work {
     json: bool,
     to_files: bool,
     to: Option<Layout>,
+    /// How to read the files a solver thread reads whole.
+    format: Format,
+    block: usize,
+    counters: Arc<Counters>,
 }
 
 impl Work {
@@ -1203,6 +1327,20 @@ impl Work {
                         Ok(puzzle) => self.solve(source, &puzzle, out),
                         Err(e) => out.push(Outcome::Bad(BadItem::new(&e))),
                     }
+                }
+            }
+            Unit::File(i, _) => {
+                let mut direct = Direct {
+                    work: self,
+                    out,
+                    items: 0,
+                };
+                let file = &self.files[*i];
+                read_input(*i, file, &mut direct);
+                if direct.items > WHOLE_FILE_ITEMS {
+                    out.push(Outcome::Failed(format!(
+                        "grew past {WHOLE_FILE_ITEMS} puzzles while being read"
+                    )));
                 }
             }
             Unit::Bad(bad) => out.push(Outcome::Bad(bad.clone())),
@@ -1976,5 +2114,69 @@ impl std::fmt::Display for Summary {
             self.seconds,
             self.puzzles_per_second,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A file listed as small is read whole by a solver thread; if it has
+    /// grown since, reading stops past [`WHOLE_FILE_ITEMS`] with an error,
+    /// so that memory stays bounded.
+    #[test]
+    fn a_file_read_whole_that_grew_stops_with_an_error() {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let path = dir.path().join("grown.txt");
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        fs::write(&path, line.repeat(WHOLE_FILE_ITEMS + 100)).expect("written");
+        // Listed when it held one puzzle.
+        let file = InputFile::file(path, PathBuf::from("grown.txt"), Some(82));
+        let work = Work {
+            files: Arc::from(vec![file]),
+            json: false,
+            to_files: false,
+            to: None,
+            format: Format::Auto,
+            block: BLOCK_ITEMS,
+            counters: Arc::new(Counters::default()),
+        };
+        let mut out = Vec::new();
+        work.run(&Unit::File(0, 1), &mut out);
+        let solved: u64 = out
+            .iter()
+            .map(|o| match o {
+                Outcome::Run(run) => run.solved,
+                _ => 0,
+            })
+            .sum();
+        assert!(solved > 0);
+        assert!(
+            solved <= (WHOLE_FILE_ITEMS + BLOCK_ITEMS) as u64,
+            "{solved}"
+        );
+        assert!(
+            matches!(out.last(), Some(Outcome::Failed(m)) if m.contains("grew past")),
+            "{:?}",
+            out.last()
+        );
+        // A file as small as listed is read to its end, with no error.
+        let small = dir.path().join("small.txt");
+        fs::write(&small, line.repeat(3)).expect("written");
+        let work = Work {
+            files: Arc::from(vec![InputFile::file(
+                small,
+                PathBuf::from("small.txt"),
+                Some(246),
+            )]),
+            ..work
+        };
+        let mut out = Vec::new();
+        work.run(&Unit::File(0, 3), &mut out);
+        assert!(
+            matches!(&out[..], [Outcome::Run(run)] if run.solved == 3),
+            "{out:?}"
+        );
     }
 }

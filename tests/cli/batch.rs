@@ -405,6 +405,7 @@ fn output_does_not_depend_on_jobs() {
     let dir = scratch();
     generated_tree(dir.path());
     let root = path_str(dir.path());
+    let mut texts = Vec::new();
     for extra in [&[][..], &["--json"][..], &["--line-buffered"][..]] {
         let run = |jobs: &str| {
             let mut args = vec!["batch", "-r", "--progress", "never", "-j", jobs, root];
@@ -428,6 +429,67 @@ fn output_does_not_depend_on_jobs() {
         assert!(one == seven, "--jobs 1 and --jobs 7 differ with {extra:?}");
         assert!(one.lines().count() > 9000);
         assert!(one.contains(":invalid") || one.contains("\"invalid\""));
+        texts.push(one);
+    }
+    // Small files are read whole by the solver threads, except with
+    // `--line-buffered`, where the reader reads every file: the same output.
+    assert!(texts[0] == texts[2], "--line-buffered changes the output");
+}
+
+/// Small files are read whole by whichever solver thread takes them;
+/// `--line-buffered` has the reader read every file itself. Every format, a
+/// bad file, an unsolvable and an invalid puzzle give the same results,
+/// messages and summary both ways.
+#[test]
+fn small_files_read_whole_give_what_the_reader_gives() {
+    let dir = scratch();
+    copy_tree(&fixtures().join("batch"), dir.path());
+    // Unreadable puzzles among readable ones in a grid file, and files that
+    // are not puzzle files (given up on after the hold limit).
+    let grid = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n\
+                .6....28.\n...419..5\n....8..79\n";
+    let broken = grid.replace("4..8.3..1", "4..8.x..1");
+    fs::write(
+        dir.path().join("mixed.sdk"),
+        format!("{grid}\n{broken}\n{grid}"),
+    )
+    .expect("written");
+    fs::write(dir.path().join("junk.txt"), "1234567890123\n".repeat(1100)).expect("written");
+    fs::write(
+        dir.path().join("image.png"),
+        b"\x89PNG\xff\xfe\n".repeat(2000),
+    )
+    .expect("written");
+    // Only files small next to the whole input are read whole: a large one
+    // makes all of the above small enough.
+    let large = format!("{LC37}\n").repeat(4000);
+    fs::write(dir.path().join("large.txt"), large).expect("written");
+    let root = path_str(dir.path());
+    let run = |extra: &[&str]| {
+        let mut args = vec!["batch", "-r", "--progress", "never", root];
+        args.extend_from_slice(extra);
+        let output = sudokit(&args, "");
+        assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
+        // The summary's time and rate differ from run to run.
+        let err: Vec<String> = stderr(&output)
+            .lines()
+            .map(|l| l.split("; ").next().unwrap_or(l).to_string())
+            .collect();
+        (String::from_utf8_lossy(&output.stdout).into_owned(), err)
+    };
+    for extra in [&[][..], &["--json"][..], &["-j", "1"][..]] {
+        let (whole, whole_err) = run(extra);
+        let mut buffered: Vec<&str> = extra.to_vec();
+        buffered.push("--line-buffered");
+        let (read, read_err) = run(&buffered);
+        let cut = |t: &str| t[..t.rfind("{\"summary\"").unwrap_or(t.len())].to_string();
+        assert_eq!(cut(&whole), cut(&read), "{extra:?}");
+        assert_eq!(whole_err, read_err, "{extra:?}");
+        assert!(whole.contains("bad.txt"), "{whole}");
+        assert!(
+            whole.contains("mixed.sdk") && whole.contains("image.png"),
+            "{whole}"
+        );
     }
 }
 
