@@ -460,10 +460,13 @@ fn small_files_read_whole_give_what_the_reader_gives() {
         b"\x89PNG\xff\xfe\n".repeat(2000),
     )
     .expect("written");
-    // Only files small next to the whole input are read whole: a large one
-    // makes all of the above small enough.
+    // Only small files among many are read whole: a large one is not.
     let large = format!("{LC37}\n").repeat(4000);
     fs::write(dir.path().join("large.txt"), large).expect("written");
+    for n in 0..20 {
+        let puzzle = format!("{}{n}\n", &LC37[..80]);
+        fs::write(dir.path().join(format!("p{n:02}.txt")), puzzle).expect("written");
+    }
     let root = path_str(dir.path());
     let run = |extra: &[&str]| {
         let mut args = vec!["batch", "-r", "--progress", "never", root];
@@ -477,7 +480,11 @@ fn small_files_read_whole_give_what_the_reader_gives() {
             .collect();
         (String::from_utf8_lossy(&output.stdout).into_owned(), err)
     };
-    for extra in [&[][..], &["--json"][..], &["-j", "1"][..]] {
+    for extra in [
+        &["-j", "2"][..],
+        &["-j", "2", "--json"][..],
+        &["-j", "1"][..],
+    ] {
         let (whole, whole_err) = run(extra);
         let mut buffered: Vec<&str> = extra.to_vec();
         buffered.push("--line-buffered");
