@@ -137,7 +137,23 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     // directory of 5,000 files take 16-19 ms before anything was read (the
     // reader looks up the sizes it needs as it goes).
     let sizes = Bar::shown(args.progress);
-    let files: Arc<[InputFile]> = collect(args, &filter, out_dir, sizes).into();
+    let mut files = collect(args, &filter, out_dir, sizes);
+    if files.len() < 8 * jobs {
+        // A few files: their sizes cost little, and a short input is then
+        // cut into finer blocks (below).
+        for file in files
+            .iter_mut()
+            .filter(|f| f.size.is_none() && f.error.is_none())
+        {
+            if let Some(path) = &file.path {
+                file.size = fs::metadata(path)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len());
+            }
+        }
+    }
+    let files: Arc<[InputFile]> = files.into();
     if files.is_empty() {
         // Not an error (an empty directory is a valid, empty batch), but
         // rarely what was meant, as ripgrep warns too.
