@@ -191,7 +191,8 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     // Files read whole by a solver thread: small ones, and only when many
     // make up the input (one file of hard puzzles is shared out in blocks).
     let whole = match total {
-        _ if args.output.line_buffered => 0,
+        // One thread, the reader, reads every file anyway.
+        _ if args.output.line_buffered || jobs == 1 => 0,
         Some(bytes) => (bytes / (8 * jobs as u64)).min(WHOLE_FILE),
         // Sizes not looked up yet: small files among many.
         None if files.len() >= 8 * jobs => WHOLE_FILE,
