@@ -226,8 +226,6 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     };
     {
         let files = Arc::clone(&files);
-        let counters = Arc::clone(&counters);
-        let format = args.input.format;
         let line_buffered = args.output.line_buffered;
         // Detached on purpose: when the writer stops early (a closed pipe),
         // the process exits without waiting for a read that may block.
@@ -240,15 +238,12 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
                     place(0);
                 }
                 let feed = Feed {
-                    format,
                     at_once: line_buffered,
                     size: chunk,
-                    block,
                     whole,
                     ahead,
                     queue: &closer.0,
                     work: &work,
-                    counters: &counters,
                     tx: &tx,
                     chunk: Chunk {
                         units: Vec::new(),
@@ -1053,20 +1048,18 @@ fn solve_chunks(queue: &Queue) {
 
 /// The reader thread's view of its work.
 struct Feed<'a> {
-    format: Format,
     /// Boards are handed out as soon as they are whole (`--line-buffered`).
     at_once: bool,
     /// Puzzles per chunk.
     size: usize,
-    /// Puzzles per block of lines.
-    block: usize,
     /// Files up to this size are handed on whole.
     whole: u64,
     /// The reader solves while this many chunks wait.
     ahead: usize,
     queue: &'a Queue,
+    /// What solving needs, and the format, block size and counters of
+    /// the reading.
     work: &'a Arc<Work>,
-    counters: &'a Counters,
     tx: &'a SyncSender<Receiver<Vec<Outcome>>>,
     chunk: Chunk,
 }
@@ -1186,12 +1179,10 @@ trait Units<'c> {
     /// Adds one of the input's last units (what ends it early: an error,
     /// giving up); its end follows at once.
     fn last(&mut self, unit: Unit);
-    /// Puzzles per block of lines.
-    fn block(&self) -> usize;
-    /// The format asked for, and whether each board is awaited.
-    fn format(&self) -> (Format, bool);
-    /// What the progress bar counts.
-    fn counters(&self) -> &'c Counters;
+    /// How to read (format, block size) and what to count.
+    fn work(&self) -> &'c Work;
+    /// Each board is awaited: handed on as soon as it is whole.
+    fn at_once(&self) -> bool;
 }
 
 impl<'a> Units<'a> for Feed<'a> {
@@ -1204,16 +1195,12 @@ impl<'a> Units<'a> for Feed<'a> {
         self.chunk.push(unit);
     }
 
-    fn block(&self) -> usize {
-        self.block
+    fn work(&self) -> &'a Work {
+        self.work
     }
 
-    fn format(&self) -> (Format, bool) {
-        (self.format, self.at_once)
-    }
-
-    fn counters(&self) -> &'a Counters {
-        self.counters
+    fn at_once(&self) -> bool {
+        self.at_once
     }
 }
 
@@ -1240,16 +1227,12 @@ impl<'a> Units<'a> for Direct<'a> {
         self.work.run(&unit, self.out);
     }
 
-    fn block(&self) -> usize {
-        self.work.block
+    fn work(&self) -> &'a Work {
+        self.work
     }
 
-    fn format(&self) -> (Format, bool) {
-        (self.work.format, false)
-    }
-
-    fn counters(&self) -> &'a Counters {
-        &self.work.counters
+    fn at_once(&self) -> bool {
+        false
     }
 }
 
@@ -1269,10 +1252,9 @@ fn read_input<'c>(i: usize, file: &InputFile, units: &mut impl Units<'c>) -> boo
     };
     let reader = Counted {
         inner: input.reader,
-        counters: units.counters(),
+        counters: &units.work().counters,
     };
-    let (format, at_once) = units.format();
-    match format::split(reader, format, at_once) {
+    match format::split(reader, units.work().format, units.at_once()) {
         Ok(Split::Lines(blocks)) => read_blocks(i, blocks, units),
         Ok(Split::Other(reader)) => read_items(i, *reader, units),
         Err(err) => {
@@ -1289,7 +1271,11 @@ fn read_blocks<'c>(i: usize, mut blocks: Blocks<impl BufRead>, units: &mut impl 
         // Until a readable puzzle shows up, one puzzle at a time, parsed
         // here too, to stop at the right one in a file that is not a
         // puzzle file (the first one is readable in any real puzzle file).
-        let max = if sniff.readable { units.block() } else { 1 };
+        let max = if sniff.readable {
+            units.work().block
+        } else {
+            1
+        };
         let block = match blocks.next_block(max) {
             Ok(Some(block)) => block,
             Ok(None) => return true,
@@ -1308,7 +1294,8 @@ fn read_blocks<'c>(i: usize, mut blocks: Blocks<impl BufRead>, units: &mut impl 
             }
         }
         units
-            .counters()
+            .work()
+            .counters
             .items
             .fetch_add(block.len() as u64, Ordering::Relaxed);
         if block.is_empty() {
@@ -1338,7 +1325,7 @@ fn read_items<'c>(i: usize, reader: Reader<impl BufRead>, units: &mut impl Units
                 return true;
             }
         };
-        units.counters().items.fetch_add(1, Ordering::Relaxed);
+        units.work().counters.items.fetch_add(1, Ordering::Relaxed);
         if !sniff.readable && sniff.gave_up(readable) {
             units.last(unit);
             units.last(Unit::GaveUp);
@@ -1358,9 +1345,11 @@ struct Work {
     json: bool,
     to_files: bool,
     to: Option<Layout>,
-    /// How to read the files a solver thread reads whole.
+    /// How to read: the format asked for and the puzzles per block of
+    /// lines (for the reader and for files a solver thread reads whole).
     format: Format,
     block: usize,
+    /// What the progress bar counts.
     counters: Arc<Counters>,
 }
 
