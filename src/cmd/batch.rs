@@ -141,16 +141,8 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     if files.len() < 8 * jobs {
         // A few files: their sizes cost little, and a short input is then
         // cut into finer blocks (below).
-        for file in files
-            .iter_mut()
-            .filter(|f| f.size.is_none() && f.error.is_none())
-        {
-            if let Some(path) = &file.path {
-                file.size = fs::metadata(path)
-                    .ok()
-                    .filter(|m| m.is_file())
-                    .map(|m| m.len());
-            }
+        for file in &mut files {
+            file.size = file.size();
         }
     }
     let files: Arc<[InputFile]> = files.into();
@@ -400,6 +392,21 @@ impl InputFile {
             rel,
             size,
             error: None,
+        }
+    }
+
+    /// Its size in bytes: as listed, else looked up now; `None` for
+    /// standard input, an input that could not be listed, or anything but
+    /// a regular file.
+    fn size(&self) -> Option<u64> {
+        match (&self.path, &self.error) {
+            (Some(path), None) => self.size.or_else(|| {
+                fs::metadata(path)
+                    .ok()
+                    .filter(|m| m.is_file())
+                    .map(|m| m.len())
+            }),
+            _ => None,
         }
     }
 
@@ -1153,16 +1160,10 @@ impl Sniff {
 /// writer has gone. A small file is handed on whole, to be read by a solver
 /// thread.
 fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
-    if let (None, Some(path), true) = (&file.error, &file.path, feed.whole > 0) {
+    if feed.whole > 0 {
         // A size not looked up while listing (a regular file found in a
         // directory) is looked up here, as the solver threads work.
-        let size = file.size.or_else(|| {
-            fs::metadata(path)
-                .ok()
-                .filter(|m| m.is_file())
-                .map(|m| m.len())
-        });
-        if let Some(size) = size.filter(|&size| size <= feed.whole) {
+        if let Some(size) = file.size().filter(|&size| size <= feed.whole) {
             // About a line of 81 cells and its end per puzzle; at least one.
             let puzzles = usize::try_from(size / 82).unwrap_or(1).max(1);
             return feed.push(Unit::File(i, puzzles));
