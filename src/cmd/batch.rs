@@ -381,6 +381,10 @@ struct InputFile {
     rel: PathBuf,
     /// Size in bytes, when known up front (for the progress bar's estimate).
     size: Option<u64>,
+    /// A regular file: one with a size, or one found in a directory whose
+    /// size was not looked up. (Anything else named directly, a FIFO say,
+    /// is a stream.)
+    regular: bool,
     /// Why it cannot be read, found while listing directories.
     error: Option<String>,
 }
@@ -392,7 +396,16 @@ impl InputFile {
             path: Some(path),
             rel,
             size,
+            regular: size.is_some(),
             error: None,
+        }
+    }
+
+    /// A regular file found in a directory, its size not looked up.
+    fn listed(path: PathBuf, rel: PathBuf) -> InputFile {
+        InputFile {
+            regular: true,
+            ..InputFile::file(path, rel, None)
         }
     }
 
@@ -417,6 +430,7 @@ impl InputFile {
             path: Some(path.to_owned()),
             rel: PathBuf::new(),
             size: None,
+            regular: false,
             error: Some(err.to_string()),
         }
     }
@@ -527,6 +541,7 @@ fn collect(
                 name: STDIN_NAME.to_owned(),
                 rel: PathBuf::new(),
                 size: None,
+                regular: false,
                 error: None,
             });
             continue;
@@ -615,7 +630,7 @@ impl Walk<'_> {
             if !self.sizes && kind.is_some_and(|k| k.is_file()) {
                 // A regular file (not a link): no look-up needed.
                 if self.filter.accepts(&rel) {
-                    self.files.push(InputFile::file(path, rel, None));
+                    self.files.push(InputFile::listed(path, rel));
                 }
                 continue;
             }
@@ -1176,7 +1191,8 @@ fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
                     return feed.push(Unit::File(i, puzzles));
                 }
                 Some(_) => {}
-                None => return read_small(i, path, feed),
+                None if file.regular => return read_small(i, path, feed),
+                None => {}
             }
         }
     }
