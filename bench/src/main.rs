@@ -11,9 +11,16 @@
 //! our engine takes longest on at limit 2, with the crate's time beside.
 //!
 //! Every `.txt` file in DIR (one 81-character puzzle per line, `.` or `0`
-//! for blanks) is timed at limit 1 (first solution) and limit 2 (proof of
-//! uniqueness as `solve --unique` does it: the first solution is built and
-//! kept, a second one only counted; the crate counts to 2 without keeping any). Each pass runs both engines over the whole file, alternating
+//! for blanks) is timed three ways, each engine doing the same work:
+//!
+//! * `1`: the first solution, built (`solve`; the crate's `some_solution`);
+//! * `2`: counting up to 2 solutions, the first one built and kept (`solve
+//!   --unique`; what the crate's `solution()` does once its shortcuts for
+//!   fewer than 17 givens or 8 digits are passed);
+//! * `2c`: counting up to 2, no solution built (`validate --unique`; the
+//!   crate's `solutions_count_up_to`).
+//!
+//! Each pass runs both engines over the whole file, alternating
 //! between them every few dozen puzzles, so load from other processes on the
 //! machine hits both sides alike; each chunk's fastest pass counts (see
 //! [`best_of`]). The answers of both engines are compared
@@ -145,8 +152,7 @@ fn load(path: &Path, max: usize) -> Result<(Vec<Puzzle>, usize), String> {
 type Class = u8;
 
 /// What `sudokit solve --unique` asks of the engine: count up to `limit`
-/// solutions, building and keeping only the first (the one it prints). The
-/// crate's side counts without building any.
+/// solutions, building and keeping only the first (the one it prints).
 fn unique_check(grid: &Grid, limit: usize) -> usize {
     let mut first = None;
     let outcome = solver::search(black_box(grid), limit, 1, &mut |s| first = Some(*s));
@@ -154,26 +160,54 @@ fn unique_check(grid: &Grid, limit: usize) -> usize {
     outcome.solutions
 }
 
-fn ours_pass(puzzles: &[Puzzle], limit: usize, out: &mut [Class]) -> f64 {
+/// What is timed: see the module notes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Task {
+    First,
+    Unique,
+    Count,
+}
+
+impl Task {
+    const ALL: [Task; 3] = [Task::First, Task::Unique, Task::Count];
+
+    fn label(self) -> &'static str {
+        match self {
+            Task::First => "1",
+            Task::Unique => "2",
+            Task::Count => "2c",
+        }
+    }
+}
+
+fn ours_pass(puzzles: &[Puzzle], task: Task, out: &mut [Class]) -> f64 {
     let start = Instant::now();
     for (p, o) in puzzles.iter().zip(out.iter_mut()) {
-        let n = if limit == 1 {
-            usize::from(black_box(solver::solve(black_box(&p.ours))).is_some())
-        } else {
-            unique_check(&p.ours, limit)
+        let n = match task {
+            Task::First => usize::from(black_box(solver::solve(black_box(&p.ours))).is_some()),
+            Task::Unique => unique_check(&p.ours, 2),
+            Task::Count => black_box(solver::count(black_box(&p.ours), 2)),
         };
         *o = n.min(2) as Class;
     }
     start.elapsed().as_secs_f64()
 }
 
-fn theirs_pass(puzzles: &[Puzzle], limit: usize, out: &mut [Class]) -> f64 {
+/// The crate counting up to `limit`, the first solution built and kept.
+fn theirs_unique(sudoku: Sudoku, limit: usize) -> usize {
+    let mut first = [[0u8; 81]];
+    let n = black_box(sudoku).solutions_up_to_buffer(&mut first, limit);
+    black_box(first);
+    n
+}
+
+fn theirs_pass(puzzles: &[Puzzle], task: Task, out: &mut [Class]) -> f64 {
     let start = Instant::now();
     for (p, o) in puzzles.iter().zip(out.iter_mut()) {
-        let n = if limit == 1 {
-            usize::from(black_box(black_box(p.theirs).some_solution()).is_some())
-        } else {
-            black_box(black_box(p.theirs).solutions_count_up_to(limit))
+        let n = match task {
+            Task::First => usize::from(black_box(black_box(p.theirs).some_solution()).is_some()),
+            Task::Unique => theirs_unique(p.theirs, 2),
+            Task::Count => black_box(black_box(p.theirs).solutions_count_up_to(2)),
         };
         *o = n.min(2) as Class;
     }
@@ -207,7 +241,7 @@ fn time_one(p: &Puzzle) -> (f64, f64) {
         black_box(unique_check(&p.ours, 2));
         best.0 = best.0.min(start.elapsed().as_secs_f64());
         let start = Instant::now();
-        black_box(black_box(p.theirs).solutions_count_up_to(2));
+        black_box(theirs_unique(p.theirs, 2));
         best.1 = best.1.min(start.elapsed().as_secs_f64());
     }
     best
@@ -317,7 +351,7 @@ fn main() -> ExitCode {
         if opts.worst {
             report_worst(&name, &puzzles);
         }
-        for limit in [1usize, 2] {
+        for task in Task::ALL {
             let mut ours_out = vec![0 as Class; n];
             let mut theirs_out = vec![0 as Class; n];
             let mut ours_t: Vec<Vec<f64>> = Vec::with_capacity(opts.passes);
@@ -326,11 +360,11 @@ fn main() -> ExitCode {
                 if let Some(which) = opts.alone.as_deref() {
                     // Profiling aid: run one engine only.
                     if which == "ours" {
-                        ours_t.push(vec![ours_pass(&puzzles, limit, &mut ours_out)]);
+                        ours_t.push(vec![ours_pass(&puzzles, task, &mut ours_out)]);
                         theirs_t.push(vec![f64::NAN]);
                     } else {
                         ours_t.push(vec![f64::NAN]);
-                        theirs_t.push(vec![theirs_pass(&puzzles, limit, &mut theirs_out)]);
+                        theirs_t.push(vec![theirs_pass(&puzzles, task, &mut theirs_out)]);
                     }
                     continue;
                 }
@@ -343,11 +377,11 @@ fn main() -> ExitCode {
                     .zip(ours_out.chunks_mut(CHUNK).zip(theirs_out.chunks_mut(CHUNK)));
                 for (c, (chunk, (o, t))) in chunks.enumerate() {
                     if (c + pass) % 2 == 0 {
-                        ours_chunks.push(ours_pass(chunk, limit, o));
-                        theirs_chunks.push(theirs_pass(chunk, limit, t));
+                        ours_chunks.push(ours_pass(chunk, task, o));
+                        theirs_chunks.push(theirs_pass(chunk, task, t));
                     } else {
-                        theirs_chunks.push(theirs_pass(chunk, limit, t));
-                        ours_chunks.push(ours_pass(chunk, limit, o));
+                        theirs_chunks.push(theirs_pass(chunk, task, t));
+                        ours_chunks.push(ours_pass(chunk, task, o));
                     }
                 }
                 ours_t.push(ours_chunks);
@@ -357,8 +391,11 @@ fn main() -> ExitCode {
                 (0..n).filter(|&i| ours_out[i] != theirs_out[i]).collect();
             for &i in disagreements.iter().take(3) {
                 eprintln!(
-                    "{name} limit {limit}: ours {} vs crate {} on {}",
-                    ours_out[i], theirs_out[i], puzzles[i].line
+                    "{name} limit {}: ours {} vs crate {} on {}",
+                    task.label(),
+                    ours_out[i],
+                    theirs_out[i],
+                    puzzles[i].line
                 );
             }
             total_disagreements += disagreements.len();
@@ -367,7 +404,7 @@ fn main() -> ExitCode {
             println!(
                 "{:<30} {:>5} {:>7} {:>11.2} {:>11.2} {:>6.3} {:>9}",
                 name,
-                limit,
+                task.label(),
                 n,
                 ours_us,
                 theirs_us,
