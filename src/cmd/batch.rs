@@ -1178,17 +1178,14 @@ impl Sniff {
 }
 
 /// Reads one input into chunks, sending each full one; false once the
-/// writer has gone. A small file is handed on whole, to be read by a solver
-/// thread.
+/// writer has gone. A small file is handed on whole, to be parsed and
+/// solved by a solver thread (and read by it too, when its size is known).
 fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
     if feed.whole > 0 && file.error.is_none() {
         if let Some(path) = &file.path {
             match file.size {
                 Some(size) if size <= feed.whole => {
-                    // About a line of 81 cells and its end per puzzle; at
-                    // least one.
-                    let puzzles = usize::try_from(size / 82).unwrap_or(1).max(1);
-                    return feed.push(Unit::File(i, puzzles));
+                    return feed.push(Unit::File(i, puzzles_in(size)));
                 }
                 Some(_) => {}
                 None if file.regular => return read_small(i, path, feed),
@@ -1223,24 +1220,25 @@ fn read_small(i: usize, path: &Path, feed: &mut Feed<'_>) -> bool {
     // Room for all of a small file: it is then read with no probing.
     head.reserve(usize::try_from(feed.whole).unwrap_or(0) + 1);
     let read = (&handle).take(feed.whole + 1).read_to_end(&mut head);
-    match read {
+    let tail: Box<dyn Read> = match read {
         Ok(n) if n as u64 <= feed.whole => {
-            let puzzles = (n / 82).max(1);
-            let unit = Unit::Data(i, head.as_slice().to_vec(), puzzles);
+            let unit = Unit::Data(i, head.as_slice().to_vec(), puzzles_in(n as u64));
             feed.head = head;
-            feed.push(unit)
+            return feed.push(unit);
         }
-        Ok(_) => {
-            let rest = io::Cursor::new(head).chain(handle);
-            read_from(i, BufReader::with_capacity(64 * 1024, rest), feed)
-        }
-        Err(err) => {
-            // The bytes before the error first, as the reader would have
-            // seen them.
-            let rest = io::Cursor::new(head).chain(Failing(Some(err)));
-            read_from(i, BufReader::with_capacity(64 * 1024, rest), feed)
-        }
-    }
+        Ok(_) => Box::new(handle),
+        // The bytes before the error first, as the reader would have seen
+        // them.
+        Err(err) => Box::new(Failing(Some(err))),
+    };
+    let rest = io::Cursor::new(head).chain(tail);
+    read_from(i, BufReader::with_capacity(64 * 1024, rest), feed)
+}
+
+/// About how many puzzles a file of `bytes` holds, for the chunk's share:
+/// a line of 81 cells and its end per puzzle; at least one.
+fn puzzles_in(bytes: u64) -> usize {
+    usize::try_from(bytes / 82).unwrap_or(usize::MAX).max(1)
 }
 
 /// A reader whose next read fails with the error it holds, then ends.
