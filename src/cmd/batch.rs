@@ -155,12 +155,12 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         Some(dir) => plan_outputs(&files, dir)?,
         None => Vec::new(),
     };
-    if out_dir.is_some() {
-        if let Err(err) = remove_temporaries_on_interrupt() {
-            diag(format!(
-                "cannot watch for interruptions ({err}): an interrupted run may leave hidden temporary files"
-            ));
-        }
+    if out_dir.is_some()
+        && let Err(err) = remove_temporaries_on_interrupt()
+    {
+        diag(format!(
+            "cannot watch for interruptions ({err}): an interrupted run may leave hidden temporary files"
+        ));
     }
 
     // `--line-buffered` is for puzzles that trickle in through a pipe: a
@@ -595,10 +595,10 @@ impl Walk<'_> {
         } else {
             self.root.join(rel)
         };
-        if let Some(id) = file_id(&dir) {
-            if !self.visited.insert(id) {
-                return;
-            }
+        if let Some(id) = file_id(&dir)
+            && !self.visited.insert(id)
+        {
+            return;
         }
         let mut names = Vec::new();
         let entries = match fs::read_dir(&dir) {
@@ -1181,16 +1181,17 @@ impl Sniff {
 /// writer has gone. A small file is handed on whole, to be parsed and
 /// solved by a solver thread (and read by it too, when its size is known).
 fn read_file(i: usize, file: &InputFile, feed: &mut Feed<'_>) -> bool {
-    if feed.whole > 0 && file.error.is_none() {
-        if let Some(path) = &file.path {
-            match file.size {
-                Some(size) if size <= feed.whole => {
-                    return feed.push(Unit::File(i, puzzles_in(size)));
-                }
-                Some(_) => {}
-                None if file.regular => return read_small(i, path, feed),
-                None => {}
+    if feed.whole > 0
+        && file.error.is_none()
+        && let Some(path) = &file.path
+    {
+        match file.size {
+            Some(size) if size <= feed.whole => {
+                return feed.push(Unit::File(i, puzzles_in(size)));
             }
+            Some(_) => {}
+            None if file.regular => return read_small(i, path, feed),
+            None => {}
         }
     }
     read_input(i, file, feed)
@@ -1835,10 +1836,10 @@ impl Writer<'_> {
             // A file whose puzzles all went unsolved still gets its (empty)
             // output file: it was read, and that is its result.
             file.write(target.as_deref(), &[]);
-            if let Some(sink) = file.sink.take() {
-                if let Err(err) = sink.commit() {
-                    file.failed = Some(err);
-                }
+            if let Some(sink) = file.sink.take()
+                && let Err(err) = sink.commit()
+            {
+                file.failed = Some(err);
             }
         }
         if let Some(reason) = file.failed.take() {

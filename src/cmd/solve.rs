@@ -161,10 +161,10 @@ pub fn report<'a>(source: &'a str, puzzle: &Puzzle, solved: &Solved, mode: Mode)
     let mut report = Report::new(source, puzzle.index, puzzle.line, solved.status);
     report.format = Some(puzzle.layout);
     report.puzzle = Some(puzzle.grid.to_line());
-    if solved.status == Status::Solved {
-        if let Some(first) = solved.solutions.first() {
-            report = report.with_solution(first);
-        }
+    if solved.status == Status::Solved
+        && let Some(first) = solved.solutions.first()
+    {
+        report = report.with_solution(first);
     }
     if mode.count || mode.all {
         report.solutions = Some(solved.count);

@@ -149,10 +149,10 @@ fn parse_raw(raw: &[u8], lineno: usize) -> Option<Result<Grid, ParseError>> {
         return None;
     }
     // The common line: 81 cells, then nothing, or a separator and text.
-    if let Some(grid) = line::fast_line(bytes) {
-        if bytes.len() <= 82 || std::str::from_utf8(&bytes[82..]).is_ok() {
-            return Some(Ok(grid));
-        }
+    if let Some(grid) = line::fast_line(bytes)
+        && (bytes.len() <= 82 || std::str::from_utf8(&bytes[82..]).is_ok())
+    {
+        return Some(Ok(grid));
     }
     Some(decode(bytes, lineno).and_then(|text| line::parse_data(text, lineno)))
 }

@@ -164,12 +164,13 @@ pub fn detect(text: &str) -> Layout {
     // A first line with a letter that the rules make a grid may be a label
     // or a mistyped row of another layout (`Puzzle 2`, `5a`): a next data
     // line that is surely BOJ numbers or a line puzzle decides.
-    if layout == Layout::Grid && is_label(first) {
-        if let Some(rest) = after_first_line(text) {
-            let next = detect(rest);
-            if matches!(next, Layout::Boj | Layout::Line) {
-                return next;
-            }
+    if layout == Layout::Grid
+        && is_label(first)
+        && let Some(rest) = after_first_line(text)
+    {
+        let next = detect(rest);
+        if matches!(next, Layout::Boj | Layout::Line) {
+            return next;
         }
     }
     layout

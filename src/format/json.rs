@@ -206,10 +206,10 @@ impl LineParser for Parser {
         if !self.discarding {
             // The lines of a list skipped after an error that closed it
             // too: said right after that error.
-            if let Some((line, lines)) = self.skipped.take() {
-                if lines > 0 {
-                    return Err(ParseError::new(line, 1, ParseErrorKind::Skipped { lines }));
-                }
+            if let Some((line, lines)) = self.skipped.take()
+                && lines > 0
+            {
+                return Err(ParseError::new(line, 1, ParseErrorKind::Skipped { lines }));
             }
         }
         let result = self.step(out);
@@ -408,11 +408,11 @@ impl Parser {
 
     /// Reports the lines of a list skipped after an error in it, if any.
     fn report_skipped(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
-        if let Some((line, lines)) = self.skipped.take() {
-            if lines > 0 {
-                let kind = ParseErrorKind::Skipped { lines };
-                out.push(Err(ParseError::new(line, 1, kind)));
-            }
+        if let Some((line, lines)) = self.skipped.take()
+            && lines > 0
+        {
+            let kind = ParseErrorKind::Skipped { lines };
+            out.push(Err(ParseError::new(line, 1, kind)));
         }
     }
 

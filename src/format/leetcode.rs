@@ -409,21 +409,21 @@ impl LineParser for Parser {
             self.clear();
         }
         let mut at = 0;
-        if self.expect == Expect::Board {
-            if let Some(eq) = super::detect::declaration_end(trimmed) {
-                let column = super::column_of(text, text.len() - trimmed.len());
-                self.declared(lineno, column, out);
-                at = text.len() - trimmed.len() + eq;
-                // Java writes `new char[][] {{…}}` and Go `[][]byte{{…}}`:
-                // skip to the initialiser.
-                let after = text[at..].trim_start();
-                if let Some(tail) = after.strip_prefix("new") {
-                    if let Some(brace) = tail.find('{') {
-                        at = text.len() - tail.len() + brace;
-                    }
-                } else if let Some(brace) = go_type_end(after) {
-                    at = text.len() - after.len() + brace;
+        if self.expect == Expect::Board
+            && let Some(eq) = super::detect::declaration_end(trimmed)
+        {
+            let column = super::column_of(text, text.len() - trimmed.len());
+            self.declared(lineno, column, out);
+            at = text.len() - trimmed.len() + eq;
+            // Java writes `new char[][] {{…}}` and Go `[][]byte{{…}}`:
+            // skip to the initialiser.
+            let after = text[at..].trim_start();
+            if let Some(tail) = after.strip_prefix("new") {
+                if let Some(brace) = tail.find('{') {
+                    at = text.len() - tail.len() + brace;
                 }
+            } else if let Some(brace) = go_type_end(after) {
+                at = text.len() - after.len() + brace;
             }
         }
         let mut column = super::column_of(text, at);

@@ -429,10 +429,8 @@ impl<R: BufRead> Reader<R> {
     /// for answers awaited one at a time (`--line-buffered`, a terminal).
     pub fn answering_at_once(mut self, at_once: bool) -> Reader<R> {
         self.at_once = at_once;
-        if at_once {
-            if let Some(parser) = self.parser.as_mut() {
-                parser.get().answer_at_once();
-            }
+        if at_once && let Some(parser) = self.parser.as_mut() {
+            parser.get().answer_at_once();
         }
         self
     }
@@ -596,15 +594,15 @@ impl<R: BufRead> Reader<R> {
     /// Reads lines until at least one item is ready or the input ends.
     fn fill(&mut self) -> io::Result<()> {
         while self.ready.is_empty() && !self.finished {
-            if let Some(parser) = self.parser.as_mut().map(Parser::get) {
-                if parser.has_more() {
-                    let result = parser.resume(&mut self.out);
-                    self.push_parsed();
-                    if let Err(e) = result {
-                        self.after_error(e, false);
-                    }
-                    continue;
+            if let Some(parser) = self.parser.as_mut().map(Parser::get)
+                && parser.has_more()
+            {
+                let result = parser.resume(&mut self.out);
+                self.push_parsed();
+                if let Err(e) = result {
+                    self.after_error(e, false);
                 }
+                continue;
             }
             let Some((lineno, text)) = self.next_line()? else {
                 self.finished = true;
@@ -699,15 +697,14 @@ impl<R: BufRead> Reader<R> {
     /// Passes `text` over while skipping a broken board; false when the
     /// skip ends before it (the line is then read as usual).
     fn skip_line(&mut self, lineno: usize, text: &str) -> bool {
-        if !text.trim().is_empty() {
-            if let Some(parser) = self.parser.as_mut() {
-                if parser.get().skips(text) {
-                    if !is_filler(text) {
-                        self.skipped.get_or_insert((lineno, 0)).1 += 1;
-                    }
-                    return true;
-                }
+        if !text.trim().is_empty()
+            && let Some(parser) = self.parser.as_mut()
+            && parser.get().skips(text)
+        {
+            if !is_filler(text) {
+                self.skipped.get_or_insert((lineno, 0)).1 += 1;
             }
+            return true;
         }
         let blank = text.trim().is_empty();
         self.end_skip();
@@ -724,11 +721,11 @@ impl<R: BufRead> Reader<R> {
             .parser
             .as_mut()
             .is_some_and(|parser| parser.get().skips_blind());
-        if let Some((first, lines)) = self.skipped.take() {
-            if blind {
-                let kind = crate::error::ParseErrorKind::Skipped { lines };
-                self.push_error(ParseError::new(first, 1, kind));
-            }
+        if let Some((first, lines)) = self.skipped.take()
+            && blind
+        {
+            let kind = crate::error::ParseErrorKind::Skipped { lines };
+            self.push_error(ParseError::new(first, 1, kind));
         }
     }
 
@@ -833,11 +830,12 @@ fn at_open_end(error: &mut ParseError, lineno: usize, open_end: Option<usize>) {
             ..
         }
     );
-    if let Some(column) = open_end {
-        if at_end && error.line == lineno + 1 {
-            error.line = lineno;
-            error.column = column;
-        }
+    if let Some(column) = open_end
+        && at_end
+        && error.line == lineno + 1
+    {
+        error.line = lineno;
+        error.column = column;
     }
 }
 
@@ -1012,7 +1010,7 @@ impl Rows {
             self.release(out);
             return true;
         }
-        self.cells.len() % 27 == 0
+        self.cells.len().is_multiple_of(27)
     }
 
     /// Notes, after an error in a line, what is left of its board.

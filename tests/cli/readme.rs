@@ -162,10 +162,10 @@ fn run_example(example: &Example, expected: i32) -> Outcome {
     std::fs::create_dir(&home).expect("scratch home");
     for target in example.command.split('>').skip(1) {
         let target = target.split_whitespace().next().unwrap_or_default();
-        if let Some(under_home) = target.strip_prefix("~/") {
-            if let Some(parent) = home.join(under_home).parent() {
-                std::fs::create_dir_all(parent).expect("directory for a redirection");
-            }
+        if let Some(under_home) = target.strip_prefix("~/")
+            && let Some(parent) = home.join(under_home).parent()
+        {
+            std::fs::create_dir_all(parent).expect("directory for a redirection");
         }
     }
     let binary = PathBuf::from(env!("CARGO_BIN_EXE_sudokit"));
