@@ -167,7 +167,7 @@
 //! many as every rectangle of the grid did), but cost more than it saved.
 
 use super::Stats;
-use super::simd::{self, BandMasks};
+use super::simd::{self, BandMasks, Wide};
 
 /// All nine digits, one bit each.
 const ALL_DIGITS: u32 = 0x1FF;
@@ -395,7 +395,7 @@ const BOX0: u32 = 0o007_007_007;
 /// the band's part of its column), itself excluded. Padded to 32 entries
 /// (none past 27), so that an index masked to five bits needs no bounds
 /// check.
-static BAND_PEERS: [u32; 32] = build_band_peers();
+pub(super) static BAND_PEERS: [u32; 32] = build_band_peers();
 const fn build_band_peers() -> [u32; 32] {
     let mut t = [0u32; 32];
     let mut k = 0;
@@ -905,6 +905,36 @@ impl State {
         Some(cells)
     }
 
+    /// The hard score's branching cell on masks `f` (with their bi-value
+    /// cells found by counting, and no cell placed), as the scalar code
+    /// and as [`Wide`] find it; `None` without a bi-value cell or without
+    /// the CPU features.
+    #[cfg(test)]
+    pub(super) fn hard_choices(f: [u32; 27]) -> Option<((usize, usize), (usize, usize))> {
+        let wide = Wide::detect()?;
+        let mut pairs = [0u32; 3];
+        for (b, p) in pairs.iter_mut().enumerate() {
+            for k in 0..27 {
+                let n = (0..9).filter(|&d| f[3 * d + b] >> k & 1 != 0).count();
+                *p |= u32::from(n == 2) << k;
+            }
+        }
+        if pairs == [0; 3] {
+            return None;
+        }
+        let state = State {
+            f,
+            unsolved: [ALL27; 3],
+            prev: f,
+            pairs,
+            touched: 0,
+        };
+        Some((
+            choose(&state, true, true, true, None),
+            choose(&state, true, true, true, Some(wide)),
+        ))
+    }
+
     /// Candidate digits of cell `k` in band `b`, as a 9-bit mask.
     fn candidates(&self, b: usize, k: usize) -> u32 {
         let mut c = 0;
@@ -954,6 +984,8 @@ pub(super) struct Searcher<'a> {
     given: [u32; 3],
     /// The latest guess: its cell (band, bit) and the cell's candidates then.
     last: (usize, usize, u32),
+    /// The CPU scores bi-value cells sixteen at a time ([`Wide`]).
+    wide: Option<Wide>,
 }
 
 impl Searcher<'_> {
@@ -1021,12 +1053,12 @@ impl Searcher<'_> {
             let (b, k) = if weighted {
                 choose_weighted(&state, self.weights)
             } else if self.failures >= HARD || self.top_of_a_long_search(&state) {
-                choose(&state, true, true, self.limit >= 2)
+                choose(&state, true, true, self.limit >= 2, self.wide)
             } else {
                 // The better cell once a dead end has shown the puzzle is
                 // not easy, or from the root where a long search is likely.
                 let smart = self.failures > 0 || self.likely_long();
-                choose(&state, smart, false, self.limit >= 2)
+                choose(&state, smart, false, self.limit >= 2, self.wide)
             };
             let mut cand = state.candidates(b, k);
             if cand == 0 {
@@ -1196,8 +1228,17 @@ pub(super) struct Guess {
 /// of the three with the fewest candidates. Only called on a propagated,
 /// unsolved state.
 #[inline(always)]
-fn choose(state: &State, smart: bool, hard: bool, whole: bool) -> (usize, usize) {
+fn choose(
+    state: &State,
+    smart: bool,
+    hard: bool,
+    whole: bool,
+    wide: Option<Wide>,
+) -> (usize, usize) {
     if smart && (state.pairs[0] | state.pairs[1] | state.pairs[2]) != 0 {
+        if let (true, Some(wide)) = (hard, wide) {
+            return wide.best_pair(&state.f, &state.pairs);
+        }
         // A cell's score: the bi-value cells among its peers (row, box,
         // column), one population count per cell: the band's own peers
         // and, above them, its column in the other two bands.
@@ -1474,6 +1515,7 @@ pub(super) fn search_with(
             ALL27 & !state.unsolved[2],
         ],
         last: (0, 0, 0),
+        wide: if accelerate { Wide::detect() } else { None },
     };
     if accelerate {
         simd::run(&mut searcher, state);
