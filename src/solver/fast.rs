@@ -77,25 +77,25 @@
 //!   peers, the smaller figure alone, or three times it plus the larger
 //!   made more guesses on the forum sets.
 //!
-//! The first branch points of a search (those met before its
-//! [`EARLY_GUESSES`]th guess) can rarely wait for dead ends: they decide
-//! the shape of the whole tree. When more than [`EARLY_OPEN`] cells are
-//! open there, they already score what each branch settles, on boards with
-//! 17 to [`EARLY_MAX_CLUES`] givens. Up to the second guess, against the
-//! usual first choice, this took 4.6% of the instructions off top1465 and
-//! 3.9% off top95 (callgrind), 1.9% off 17clue, and cost gen10k 1.2%. Up
-//! to the eighth, once the better cell and the product score were in,
-//! guesses at limit 2 fell on top1465 from 16.46 to 15.34 and on
-//! forum_hardest_1905_11plus from 142.83 to 141.19; over three alternating
-//! runs top1465 at limit 2 took 0.643-0.662 of the crate's time against
-//! 0.664-0.666, and forum_hardest_1905_11plus at limit 1 (its first 20,000
-//! puzzles) 0.733-0.745 against 0.749-0.763, with gen10k, 17clue and
-//! forum_hardest_1106 unchanged. With no bound on the guesses (the open
-//! cells alone bound it: 16 guesses already did) 17clue took 1-2.5% longer;
-//! with neither bound, gen10k about 1% longer. Boards with more givens
-//! keep the cheap choice: on serg_benchmark_multisol (34 and 35 givens,
-//! several solutions each) the scoring took 18% more instructions and
-//! more guesses, and boards with fewer than 17 never have a lone solution.
+//! On boards with 17 to [`EARLY_MAX_CLUES`] givens, where a long search
+//! is likely, every branch point scores what each branch settles, from
+//! the root: the first branch points decide the shape of the whole tree
+//! and can rarely wait for dead ends. Until 2026-12-02 only the first
+//! eight guesses did, while more than 40 cells were open (the scoring's
+//! cost per branch point outweighed the guesses it saved further down:
+//! with no bound 17clue took 1-2.5% longer, gen10k about 1%); once CPUs
+//! with AVX-512 scored sixteen cells at a time ([`Wide`]), the bound cost
+//! more than it saved. Over two alternating runs, against the bound: at
+//! limit 1 top1465 took 0.665-0.671 of the `sudoku` crate's time against
+//! 0.701-0.712, forum_hardest_1905_11plus 0.720-0.721 against
+//! 0.729-0.733, gen10k 0.868-0.873 against 0.879-0.885, 17clue
+//! 0.822-0.824 against 0.830-0.851; at limit 2 forum_hardest_1905_11plus
+//! 0.693-0.694 against 0.697-0.707. The portable build lost on gen10k
+//! (0.935 against 0.904 at limit 1, one run each) and gained on 17clue
+//! and forum_hardest_1106. Boards with more givens keep the cheap choice:
+//! on serg_benchmark_multisol (34 and 35 givens, several solutions each)
+//! the scoring took 18% more instructions and more guesses, and boards
+//! with fewer than 17 never have a lone solution.
 //! The same boards (17 to [`EARLY_MAX_CLUES`] givens) use the stack view
 //! from the root: at limit 2 it cut guesses on 17clue from 1.63 to 1.41,
 //! on gen10k from 2.29 to 2.07 and on top1465 from 17.45 to 17.00, and
@@ -362,15 +362,8 @@ const fn build_pop9() -> [u8; 512] {
 /// (see the module notes).
 const HARD: u64 = 4;
 
-/// Guesses from the root before which a branch point may use the scoring
-/// of [`HARD`] searches, dead end or not (see the module notes).
-const EARLY_GUESSES: u64 = 8;
-
-/// Open cells above which those first branch points use it: below, the
-/// search left is short.
-const EARLY_OPEN: u32 = 40;
-
-/// Givens above which the first branch points keep the cheap choice.
+/// Givens above which a board waits for dead ends before it scores its
+/// branch points (see the module notes).
 const EARLY_MAX_CLUES: u32 = 30;
 
 /// Open cells above which the root runs the triad rule (see the module
@@ -1052,13 +1045,12 @@ impl Searcher<'_> {
             let weighted = self.branching == Branching::Weighted;
             let (b, k) = if weighted {
                 choose_weighted(&state, self.weights)
-            } else if self.failures >= HARD || self.top_of_a_long_search(&state) {
+            } else if self.failures >= HARD || self.likely_long() {
                 choose(&state, true, true, self.limit >= 2, self.wide)
             } else {
                 // The better cell once a dead end has shown the puzzle is
-                // not easy, or from the root where a long search is likely.
-                let smart = self.failures > 0 || self.likely_long();
-                choose(&state, smart, false, self.limit >= 2, self.wide)
+                // not easy.
+                choose(&state, self.failures > 0, false, self.limit >= 2, self.wide)
             };
             let mut cand = state.candidates(b, k);
             if cand == 0 {
@@ -1107,15 +1099,6 @@ impl Searcher<'_> {
                 }
             }
         }
-    }
-
-    /// Whether `state` is a branch point met before the [`EARLY_GUESSES`]th
-    /// guess of a search likely to be long (see the module notes): the
-    /// board has from [`MIN_UNIQUE_CLUES`] to [`EARLY_MAX_CLUES`] givens
-    /// and more than [`EARLY_OPEN`] cells are still open.
-    #[inline(always)]
-    fn top_of_a_long_search(&self, state: &State) -> bool {
-        self.guesses < EARLY_GUESSES && self.likely_long() && state.open_cells() > EARLY_OPEN
     }
 
     /// Whether the board's givens, from [`MIN_UNIQUE_CLUES`] to
