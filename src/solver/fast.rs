@@ -740,7 +740,13 @@ impl State {
     /// either finds something. With `root`, the triad rule runs once too,
     /// the first time all of that runs dry (see the module notes). On
     /// success `pairs` is current.
-    fn propagate(&mut self, steps: &mut u64, view: bool, mut root: bool) -> Result<(), Dead> {
+    fn propagate(
+        &mut self,
+        steps: &mut u64,
+        view: bool,
+        mut root: bool,
+        wide: Option<Wide>,
+    ) -> Result<(), Dead> {
         loop {
             loop {
                 // One sweep over the 27 masks, each with its own copy of the
@@ -811,7 +817,14 @@ impl State {
                 // exists (otherwise it rarely changes the branch).
                 let mut moved = false;
                 if view && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
-                    moved = self.stack_view()?;
+                    moved = match wide {
+                        Some(wide) => {
+                            let digits = std::mem::take(&mut self.touched);
+                            wide.stack_view(&mut self.f, digits)
+                                .map_err(|column| Dead(1 << (9 + column)))?
+                        }
+                        None => self.stack_view()?,
+                    };
                 }
                 if root && !moved && self.open_cells() > TRIAD_MIN {
                     // Once: run to a fixpoint it cost more than it saved.
@@ -887,9 +900,9 @@ impl State {
     pub(super) fn root_candidates(givens: &[u8; 81], triads: bool) -> Option<[u32; 81]> {
         let mut state = State::new(givens)?;
         let mut steps = 0;
-        state.propagate(&mut steps, false, false).ok()?;
+        state.propagate(&mut steps, false, false, None).ok()?;
         while triads && state.triads().ok()? {
-            state.propagate(&mut steps, false, false).ok()?;
+            state.propagate(&mut steps, false, false, None).ok()?;
         }
         let mut cells = [0; 81];
         for (i, cell) in cells.iter_mut().enumerate() {
@@ -926,6 +939,37 @@ impl State {
             choose(&state, true, true, true, None),
             choose(&state, true, true, true, Some(wide)),
         ))
+    }
+
+    /// The stack view of the digits `touched` on masks `f`, as the scalar
+    /// code and as [`Wide`] work it out: the masks after it, or the
+    /// column of the contradiction; `None` without the CPU features.
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)] // two results side by side
+    pub(super) fn stack_views(
+        f: [u32; 27],
+        touched: u32,
+    ) -> Option<(
+        Result<(bool, [u32; 27]), u32>,
+        Result<(bool, [u32; 27]), u32>,
+    )> {
+        let wide = Wide::detect()?;
+        let mut state = State {
+            f,
+            unsolved: [ALL27; 3],
+            prev: f,
+            pairs: [0; 3],
+            touched,
+        };
+        let scalar = match state.stack_view() {
+            Ok(moved) => Ok((moved, state.f)),
+            Err(Dead(units)) => Err((units >> 9).trailing_zeros()),
+        };
+        let mut masks = f;
+        let vector = wide
+            .stack_view(&mut masks, touched)
+            .map(|moved| (moved, masks));
+        Some((scalar, vector))
     }
 
     /// Candidate digits of cell `k` in band `b`, as a 9-bit mask.
@@ -1010,6 +1054,7 @@ impl Searcher<'_> {
                 &mut self.steps,
                 view,
                 self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES,
+                self.wide,
             ) {
                 self.failures += 1;
                 while units != 0 {

@@ -10,7 +10,7 @@
 //! instruction is missing or the target is not x86-64; the tests run both
 //! builds and compare them.
 //!
-//! On CPUs with AVX-512F and VPOPCNTDQ (checked once per search, like the
+//! On CPUs with AVX-512F and VPOPCNTDQ ([`Wide`], checked once per search, like the
 //! rest; never with `SUDOKIT_PORTABLE`), the branching cell's hard score
 //! (see `fast::choose`) is worked out for sixteen bi-value cells at once
 //! ([`Wide`]): each lane reads the digit masks, peers and columns it needs
@@ -23,6 +23,14 @@
 //! runs the time on the forum sets fell by 4-5% (forum_hardest_1905_11plus
 //! at limit 2 from 0.730-0.732 of the `sudoku` crate's time to
 //! 0.700-0.703).
+//!
+//! The stack view (`fast::State::stack_view`) runs there too, every digit
+//! at once: each lane one of the 27 digit-band masks, the same digit's
+//! other bands brought to it by permutes (a test compares it with the
+//! scalar loop on random masks). Over four alternating runs on the first
+//! 20,000 puzzles of forum_hardest_1905_11plus: at limit 1 0.686-0.691 of
+//! the crate's time against 0.696-0.702, at limit 2 0.654-0.655 against
+//! 0.657-0.660, counting to 2 0.651-0.657 against 0.658-0.663.
 //!
 //! It also holds [`BandMasks`], which reads a cell's candidates from one
 //! band's nine digit masks with SSE2 instructions. SSE2 is part of the
@@ -213,6 +221,27 @@ impl Wide {
     }
 }
 
+impl Wide {
+    /// The stack view of `fast::State::stack_view` on the digit masks
+    /// `f` for the digits of `touched` (bit `d`), all at once: whether a
+    /// mask changed, or the column (0-8) that the lowest such digit can no
+    /// longer fill in any band.
+    #[inline]
+    pub(super) fn stack_view(self, f: &mut [u32; 27], touched: u32) -> Result<bool, u32> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Wide` exists only once `detect` has found the
+            // features this function is compiled for.
+            unsafe { wide::stack_view(f, touched) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (f, touched);
+            match self.never {}
+        }
+    }
+}
+
 #[cfg(target_arch = "x86_64")]
 mod wide {
     use std::arch::x86_64::*;
@@ -227,6 +256,130 @@ mod wide {
         }
         t
     };
+
+    /// Lane `j` of the 27 digit masks (`3 * d + b`, in two registers):
+    /// the index of the same digit's mask in band `b + 1` and in band
+    /// `b + 2` (mod 3), and the digit's bit.
+    const fn lanes(shift: usize) -> [i32; 32] {
+        let mut t = [0i32; 32];
+        let mut j = 0;
+        while j < 27 {
+            t[j] = (3 * (j / 3) + (j % 3 + shift) % 3) as i32;
+            j += 1;
+        }
+        t
+    }
+    static NEXT: [i32; 32] = lanes(1);
+    static LAST: [i32; 32] = lanes(2);
+    static DIGIT_BIT: [u32; 32] = {
+        let mut t = [0u32; 32];
+        let mut j = 0;
+        while j < 27 {
+            t[j] = 1 << (j / 3);
+            j += 1;
+        }
+        t
+    };
+
+    /// The 9-bit column set of each lane's mask (the columns holding a
+    /// cell of it).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn project(a: __m512i) -> __m512i {
+        let rows = _mm512_or_si512(
+            _mm512_or_si512(a, _mm512_srli_epi32(a, 9)),
+            _mm512_srli_epi32(a, 18),
+        );
+        _mm512_and_si512(rows, _mm512_set1_epi32(0x1FF))
+    }
+
+    /// `fast::State::stack_view` for every digit of `touched` at once (see
+    /// [`super::Wide::stack_view`]). Each lane is one digit-band mask; the
+    /// same digit's other two bands come to it by permutes. A digit's
+    /// masks depend on no other digit's, so doing them together changes
+    /// nothing; a contradiction is reported for the lowest digit, as the
+    /// scalar loop finds it first.
+    #[target_feature(enable = "avx512f")]
+    pub(super) fn stack_view(f: &mut [u32; 27], touched: u32) -> Result<bool, u32> {
+        // SAFETY: `f` has 27 elements; the second load and the second
+        // store touch only the lanes 16-26 their mask selects. The tables
+        // have 32.
+        let (f_lo, f_hi, next_lo, next_hi, last_lo, last_hi, bit_lo, bit_hi) = unsafe {
+            (
+                _mm512_loadu_si512(f.as_ptr().cast()),
+                _mm512_maskz_loadu_epi32(0x07FF, f.as_ptr().add(16).cast()),
+                _mm512_loadu_si512(NEXT.as_ptr().cast()),
+                _mm512_loadu_si512(NEXT.as_ptr().add(16).cast()),
+                _mm512_loadu_si512(LAST.as_ptr().cast()),
+                _mm512_loadu_si512(LAST.as_ptr().add(16).cast()),
+                _mm512_loadu_si512(DIGIT_BIT.as_ptr().cast()),
+                _mm512_loadu_si512(DIGIT_BIT.as_ptr().add(16).cast()),
+            )
+        };
+        let (p_lo, p_hi) = (project(f_lo), project(f_hi));
+        let digits = _mm512_set1_epi32(touched as i32);
+        let all = _mm512_set1_epi32(0x1FF);
+        let group = _mm512_set1_epi32(0o111);
+        let mut new = [f_lo, f_hi];
+        let mut live = [0 as __mmask16; 2];
+        let mut bad = [0 as __mmask16; 2];
+        let mut open = [f_lo, f_hi];
+        for (h, (own, next, last, bit)) in [
+            (p_lo, next_lo, last_lo, bit_lo),
+            (p_hi, next_hi, last_hi, bit_hi),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let other1 = _mm512_permutex2var_epi32(p_lo, next, p_hi);
+            let other2 = _mm512_permutex2var_epi32(p_lo, last, p_hi);
+            let others = _mm512_or_si512(other1, other2);
+            let valid: __mmask16 = if h == 0 { 0xFFFF } else { 0x07FF };
+            live[h] = _mm512_mask_test_epi32_mask(valid, bit, digits);
+            open[h] = _mm512_or_si512(own, others);
+            bad[h] = _mm512_mask_cmpneq_epi32_mask(live[h], open[h], all);
+            // Columns only this band serves: in each of the band's boxes
+            // that holds one, the box keeps just those columns.
+            let once = _mm512_andnot_si512(others, own);
+            let ored = _mm512_or_si512(
+                _mm512_or_si512(once, _mm512_srli_epi32(once, 1)),
+                _mm512_srli_epi32(once, 2),
+            );
+            let boxes = _mm512_and_si512(ored, group);
+            let spread = _mm512_or_si512(
+                _mm512_or_si512(boxes, _mm512_slli_epi32(boxes, 1)),
+                _mm512_slli_epi32(boxes, 2),
+            );
+            let keep = _mm512_or_si512(
+                _mm512_and_si512(once, spread),
+                _mm512_andnot_si512(spread, all),
+            );
+            let wide = _mm512_or_si512(
+                _mm512_or_si512(keep, _mm512_slli_epi32(keep, 9)),
+                _mm512_slli_epi32(keep, 18),
+            );
+            new[h] = _mm512_and_si512(if h == 0 { f_lo } else { f_hi }, wide);
+        }
+        if bad[0] | bad[1] != 0 {
+            let (h, lane) = if bad[0] != 0 {
+                (0, bad[0].trailing_zeros())
+            } else {
+                (1, bad[1].trailing_zeros())
+            };
+            let mut columns = [0u32; 16];
+            // SAFETY: `columns` has 16 elements.
+            unsafe { _mm512_storeu_si512(columns.as_mut_ptr().cast(), open[h]) };
+            return Err((!columns[lane as usize & 15] & 0x1FF).trailing_zeros());
+        }
+        let changed = _mm512_mask_cmpneq_epi32_mask(live[0], new[0], f_lo)
+            | _mm512_mask_cmpneq_epi32_mask(live[1], new[1], f_hi);
+        // SAFETY: as for the loads above.
+        unsafe {
+            _mm512_mask_storeu_epi32(f.as_mut_ptr().cast(), live[0], new[0]);
+            _mm512_mask_storeu_epi32(f.as_mut_ptr().add(16).cast(), live[1], new[1]);
+        }
+        Ok(changed != 0)
+    }
 
     /// The bi-value cell scoring best by the hard score of `fast::choose`:
     /// per cell, for each of its two digits, its places among the cell's

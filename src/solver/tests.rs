@@ -263,6 +263,41 @@ fn wide_scoring_picks_the_cell_the_scalar_scoring_picks() {
 }
 
 #[test]
+#[allow(clippy::print_stderr)] // a skip says why
+fn wide_stack_view_does_what_the_scalar_one_does() {
+    // Arbitrary masks (each bit set with probability 1/2, 1/4 or 1/8, so
+    // that columns only one band serves and columns no band serves both
+    // occur) and arbitrary sets of digits.
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let (mut moved, mut stuck, mut compared) = (0, 0, 0);
+    for round in 0..30_000 {
+        let f: [u32; 27] = std::array::from_fn(|_| {
+            let mut m = next();
+            for _ in 0..round % 3 {
+                m &= next();
+            }
+            m as u32 & ((1 << 27) - 1)
+        });
+        let touched = next() as u32 & 0x1FF;
+        let Some((scalar, wide)) = fast::State::stack_views(f, touched) else {
+            eprintln!("skipped: this CPU lacks AVX-512F (or SUDOKIT_PORTABLE is set)");
+            return;
+        };
+        assert_eq!(scalar, wide, "masks {f:?}, digits {touched:#b}");
+        compared += 1;
+        moved += usize::from(matches!(scalar, Ok((true, _))));
+        stuck += usize::from(scalar.is_err());
+    }
+    assert!(moved > 100 && stuck > 100 && compared > moved + stuck);
+}
+
+#[test]
 fn limit_is_exact_on_the_empty_grid() {
     let empty = [0u8; 81];
     for limit in [1, 2, 3, 17, 1000] {
