@@ -387,8 +387,11 @@ fn main() -> ExitCode {
                 ours_t.push(ours_chunks);
                 theirs_t.push(theirs_chunks);
             }
-            let disagreements: Vec<usize> =
-                (0..n).filter(|&i| ours_out[i] != theirs_out[i]).collect();
+            // With one engine alone there is nothing to compare.
+            let disagreements: Vec<usize> = match opts.alone {
+                Some(_) => Vec::new(),
+                None => (0..n).filter(|&i| ours_out[i] != theirs_out[i]).collect(),
+            };
             for &i in disagreements.iter().take(3) {
                 eprintln!(
                     "{name} limit {}: ours {} vs crate {} on {}",
