@@ -503,14 +503,9 @@ mod tests {
 
     #[test]
     fn band_masks_read_every_cell_as_the_plain_loop_does() {
-        // Arbitrary 27-bit masks from a xorshift generator.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 20) as u32 & ((1 << 27) - 1)
-        };
+        // Arbitrary 27-bit masks.
+        let mut bits = crate::solver::tests::xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut next = || (bits() >> 20) as u32 & ((1 << 27) - 1);
         for _ in 0..200 {
             let f: [u32; 27] = std::array::from_fn(|_| next());
             for b in 0..3 {

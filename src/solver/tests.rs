@@ -216,6 +216,18 @@ fn adversarial_fixtures_are_decided_within_a_bounded_search() {
     }
 }
 
+/// Arbitrary 64-bit values from a xorshift generator started at `seed`
+/// (not zero): the same every run.
+pub(super) fn xorshift(seed: u64) -> impl FnMut() -> u64 {
+    let mut x = seed;
+    move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    }
+}
+
 #[test]
 #[allow(clippy::print_stderr)] // a skip says why
 fn wide_scoring_picks_the_cell_the_scalar_scoring_picks() {
@@ -223,13 +235,7 @@ fn wide_scoring_picks_the_cell_the_scalar_scoring_picks() {
     // set with probability 1/4) that many cells have two candidates, and
     // from a few to more than sixteen bi-value cells: the lanes' order, the
     // ties and the batches of sixteen all show.
-    let mut x = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let mut compared = 0;
     let mut over_sixteen = 0;
     for _ in 0..20_000 {
@@ -268,13 +274,7 @@ fn wide_stack_view_does_what_the_scalar_one_does() {
     // Arbitrary masks (each bit set with probability 1/2, 1/4 or 1/8, so
     // that columns only one band serves and columns no band serves both
     // occur) and arbitrary sets of digits.
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let (mut moved, mut stuck, mut compared) = (0, 0, 0);
     for round in 0..30_000 {
         let f: [u32; 27] = std::array::from_fn(|_| {
