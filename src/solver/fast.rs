@@ -1021,7 +1021,8 @@ pub(super) struct Searcher<'a> {
     given: [u32; 3],
     /// The latest guess: its cell (band, bit) and the cell's candidates then.
     last: (usize, usize, u32),
-    /// The CPU scores bi-value cells sixteen at a time ([`Wide`]).
+    /// The CPU runs the AVX-512 paths ([`Wide`]): the hard branching
+    /// score and the stack view in vector lanes.
     wide: Option<Wide>,
 }
 
