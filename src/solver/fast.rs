@@ -29,6 +29,34 @@
 //! Everything in an update is branch-free apart from the contradiction
 //! test: which updates place a digit is too erratic to predict.
 //!
+//! On boards with 17 to [`EARLY_MAX_CLUES`] givens, on CPUs with AVX-512
+//! ([`Wide`]), **rounds** take the sweeps' place ([`Wide::settle`]): a
+//! round applies the same three rules to all 27 masks at once, every mask
+//! from the masks the round started with, and rounds repeat until one
+//! changes nothing. Each rule only removes candidates, and what it removes
+//! from some masks it still removes from any smaller ones, so the sweeps
+//! and the rounds end on the same masks, or both on a contradiction: the
+//! search makes the same guesses and finds the same solutions in the same
+//! order (the tests compare both builds on every fixture, and the ignored
+//! test on every benchmark puzzle). A test compares the vector rounds with
+//! a scalar copy of them ([`State::settle_rounds`]) on random masks and on
+//! the fixtures' boards. Where they run, a step is a mask a round changed.
+//! A round has no change test to mispredict but does the work of all 27
+//! masks: it pays where a guess sets off long chains of placements, and
+//! loses where a guess changes little. Over two alternating runs on
+//! 2026-12-02, in the `sudoku` crate's time, rounds against sweeps at
+//! limit 1 / counting to 2: 17clue 0.500-0.518 / 0.485-0.497 against
+//! 0.821-0.828 / 0.779, gen10k 0.628-0.632 / 0.578-0.625 against
+//! 0.858-0.864 / 0.850-0.854, nosolution10k 0.406-0.415 / 0.405-0.413
+//! against 0.741-0.751 / 0.743-0.756, top1465 0.542-0.600 / 0.487-0.532
+//! against 0.663 / 0.594-0.600, forum_hardest_1905_11plus 0.675-0.678 /
+//! 0.655-0.657 against 0.713-0.718 / 0.689, forum_hardest_1106
+//! 0.558-0.628 / 0.559-0.596 against 0.632-0.646 / 0.575-0.637. On every
+//! board, on serg_benchmark_multisol (34 and 35 givens) the
+//! rounds took 0.96-1.15 of the crate's time against 0.87-0.92, and on
+//! multisolution10k (16 givens) 0.84-0.98 against 0.83-0.90: those keep
+//! the sweeps. One to three sweeps before the rounds did worse than either.
+//!
 //! When a sweep finds nothing, one pass per band counts candidates per cell
 //! with bit-sliced accumulators: a cell with none is a contradiction, cells
 //! with one are naked singles (their rows are narrowed to them, and the
@@ -735,6 +763,30 @@ impl State {
         Ok(moved)
     }
 
+    /// Updates every mask with news, in mask order, until a sweep over
+    /// the 27 finds none.
+    #[inline(always)]
+    fn sweep(&mut self, steps: &mut u64) -> Result<(), Dead> {
+        loop {
+            // One sweep over the 27 masks, each with its own copy of the
+            // update so every index is a constant.
+            let mut quiet = true;
+            macro_rules! sweep {
+                ($($i:literal)*) => {$(
+                    if self.f[$i] != self.prev[$i] {
+                        quiet = false;
+                        self.update::<$i>()?;
+                        *steps += 1;
+                    }
+                )*};
+            }
+            sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if quiet {
+                return Ok(());
+            }
+        }
+    }
+
     /// Sweeps until no mask has news, then looks for naked singles, and,
     /// with `view`, runs the stack view once those run dry; repeats while
     /// either finds something. With `root`, the triad rule runs once too,
@@ -746,25 +798,15 @@ impl State {
         view: bool,
         mut root: bool,
         wide: Option<Wide>,
+        settle: bool,
     ) -> Result<(), Dead> {
+        let settle = wide.filter(|_| settle);
         loop {
-            loop {
-                // One sweep over the 27 masks, each with its own copy of the
-                // update so every index is a constant.
-                let mut quiet = true;
-                macro_rules! sweep {
-                    ($($i:literal)*) => {$(
-                        if self.f[$i] != self.prev[$i] {
-                            quiet = false;
-                            self.update::<$i>()?;
-                            *steps += 1;
-                        }
-                    )*};
-                }
-                sweep!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
-                if quiet {
-                    break;
-                }
+            if let Some(wide) = settle {
+                wide.settle(&mut self.f, &mut self.unsolved, steps)
+                    .map_err(Dead)?;
+            } else {
+                self.sweep(steps)?;
             }
             if self.is_solved() {
                 // Solved: every mask holds its digit's nine cells.
@@ -784,9 +826,11 @@ impl State {
             let mut found = false;
             for b in 0..3 {
                 let u = self.unsolved[b];
-                let empty = u & !r1[b];
+                // A cell with no candidate left, or a placed one with two
+                // (placed by two digits at once; only `Wide::settle` leaves
+                // such a cell for this count to find).
+                let empty = (u & !r1[b]) | (r2[b] & !u);
                 if empty != 0 {
-                    // A cell with no candidate left.
                     let k = empty.trailing_zeros();
                     let (r, c) = (3 * b as u32 + k / 9, k % 9);
                     return Err(Dead(1 << r | 1 << (9 + c) | 1 << (18 + r / 3 * 3 + c / 3)));
@@ -819,7 +863,11 @@ impl State {
                 if view && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
                     moved = match wide {
                         Some(wide) => {
+                            // `settle` keeps no account of the digits it
+                            // touched: then every digit is looked at (those
+                            // untouched since the last look find nothing).
                             let digits = std::mem::take(&mut self.touched);
+                            let digits = if settle.is_some() { ALL_DIGITS } else { digits };
                             wide.stack_view(&mut self.f, digits)
                                 .map_err(|column| Dead(1 << (9 + column)))?
                         }
@@ -900,9 +948,13 @@ impl State {
     pub(super) fn root_candidates(givens: &[u8; 81], triads: bool) -> Option<[u32; 81]> {
         let mut state = State::new(givens)?;
         let mut steps = 0;
-        state.propagate(&mut steps, false, false, None).ok()?;
+        state
+            .propagate(&mut steps, false, false, None, false)
+            .ok()?;
         while triads && state.triads().ok()? {
-            state.propagate(&mut steps, false, false, None).ok()?;
+            state
+                .propagate(&mut steps, false, false, None, false)
+                .ok()?;
         }
         let mut cells = [0; 81];
         for (i, cell) in cells.iter_mut().enumerate() {
@@ -970,6 +1022,103 @@ impl State {
             .stack_view(&mut masks, touched)
             .map(|moved| (moved, masks));
         Some((scalar, vector))
+    }
+
+    /// What [`Wide::settle`] does, one mask at a time: rounds that each
+    /// derive every mask from the masks the round started with, until one
+    /// changes nothing. A round, per mask: the row and box matching
+    /// ([`COMPLEX`]; a mask left empty ends the rounds, naming its band, the
+    /// first such mask in mask order); the columns the same digit's other
+    /// two bands lock in their boxes ([`LOCKED_COLS_KEEP`], from those
+    /// bands' matched masks) leave it; its rows with one cell left are
+    /// placements (see `lone_rows` in `simd.rs` for a row left empty); a
+    /// cell placed by two digits of a band ends the rounds (units 0); the
+    /// band's other placements leave it. `steps` gains the masks each
+    /// completed round changed; `f` and `unsolved` change only when the
+    /// rounds end without a contradiction.
+    #[cfg(test)]
+    pub(super) fn settle_rounds(
+        f: &mut [u32; 27],
+        unsolved: &mut [u32; 3],
+        steps: &mut u64,
+    ) -> Result<(), u32> {
+        let mut v = *f;
+        let mut placed_all = [0u32; 3];
+        loop {
+            let mut a = [0u32; 27];
+            let mut keep = [0u32; 27];
+            for j in 0..27 {
+                let x = v[j];
+                let shrink = u32::from(SHRINK[(x & ROW0) as usize])
+                    | u32::from(SHRINK[((x >> 9) & ROW0) as usize]) << 3
+                    | u32::from(SHRINK[((x >> 18) & ROW0) as usize]) << 6;
+                a[j] = x & COMPLEX[shrink as usize];
+                if a[j] == 0 {
+                    let b = j % 3;
+                    return Err((7 << (3 * b)) | (7 << (18 + 3 * b)));
+                }
+                keep[j] = LOCKED_COLS_KEEP[project(a[j]) as usize];
+            }
+            let mut lone = [0u32; 27];
+            let mut placed = [0u32; 3];
+            let mut twice = 0;
+            for j in 0..27 {
+                let (d, b) = (j / 3, j % 3);
+                a[j] &= keep[3 * d + (b + 1) % 3] & keep[3 * d + (b + 2) % 3];
+                let rest = a[j] & a[j].wrapping_sub(0x40201);
+                for r in 0..3 {
+                    if rest & (ROW0 << (9 * r)) == 0 {
+                        lone[j] |= a[j] & (ROW0 << (9 * r));
+                    }
+                }
+                twice |= placed[b] & lone[j];
+                placed[b] |= lone[j];
+            }
+            if twice != 0 {
+                return Err(0);
+            }
+            let mut changed = 0;
+            for j in 0..27 {
+                let b = j % 3;
+                let new = a[j] & !(placed[b] & !lone[j]);
+                changed += u64::from(new != v[j]);
+                v[j] = new;
+                placed_all[b] |= placed[b];
+            }
+            *steps += changed;
+            if changed == 0 {
+                break;
+            }
+        }
+        *f = v;
+        for (u, p) in unsolved.iter_mut().zip(placed_all) {
+            *u &= !p;
+        }
+        Ok(())
+    }
+
+    /// The masks and unsolved cells of the board `givens` as set up, or
+    /// `None` when the givens break a rule.
+    #[cfg(test)]
+    pub(super) fn masks(givens: &[u8; 81]) -> Option<([u32; 27], [u32; 3])> {
+        State::new(givens).map(|s| (s.f, s.unsolved))
+    }
+
+    /// [`State::settle_rounds`] and [`Wide::settle`] on the same masks and
+    /// unsolved cells: each one's result, masks, unsolved cells and steps;
+    /// `None` without the CPU features.
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)] // two results side by side
+    pub(super) fn settles(
+        f: [u32; 27],
+        unsolved: [u32; 3],
+    ) -> Option<[(Result<(), u32>, [u32; 27], [u32; 3], u64); 2]> {
+        let wide = Wide::detect()?;
+        let (mut f1, mut u1, mut s1) = (f, unsolved, 0);
+        let scalar = State::settle_rounds(&mut f1, &mut u1, &mut s1);
+        let (mut f2, mut u2, mut s2) = (f, unsolved, 0);
+        let vector = wide.settle(&mut f2, &mut u2, &mut s2);
+        Some([(scalar, f1, u1, s1), (vector, f2, u2, s2)])
     }
 
     /// Candidate digits of cell `k` in band `b`, as a 9-bit mask.
@@ -1050,12 +1199,14 @@ impl Searcher<'_> {
         loop {
             // The stack view, once the puzzle has shown itself not easy,
             // or from the root where a long search is likely.
-            let view = self.failures > 0 || self.likely_long();
+            let long = self.likely_long();
+            let view = self.failures > 0 || long;
             if let Err(Dead(mut units)) = state.propagate(
                 &mut self.steps,
                 view,
                 self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES,
                 self.wide,
+                long,
             ) {
                 self.failures += 1;
                 while units != 0 {
@@ -1444,6 +1595,14 @@ fn choose_weighted(state: &State, weights: &Weights) -> (usize, usize) {
         }
     }
     best
+}
+
+/// Whether the accelerated build settles the masks of the board `givens`
+/// with [`Wide::settle`]: on this CPU, for its number of givens.
+#[cfg(test)]
+pub(super) fn settled_wide(givens: &[u8; 81]) -> bool {
+    let clues = givens.iter().filter(|&&v| v != 0).count() as u32;
+    (MIN_UNIQUE_CLUES..=EARLY_MAX_CLUES).contains(&clues) && Wide::detect().is_some()
 }
 
 /// Finds up to `limit` solutions of `givens` (0 blank, 1-9 digits), passing

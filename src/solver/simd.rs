@@ -10,8 +10,8 @@
 //! instruction is missing or the target is not x86-64; the tests run both
 //! builds and compare them.
 //!
-//! On CPUs with AVX-512F and VPOPCNTDQ ([`Wide`], checked once per search, like the
-//! rest; never with `SUDOKIT_PORTABLE`), the branching cell's hard score
+//! On CPUs with AVX-512F, VPOPCNTDQ and POPCNT ([`Wide`], checked once per
+//! search, like the rest; never with `SUDOKIT_PORTABLE`), the branching cell's hard score
 //! (see `fast::choose`) is worked out for sixteen bi-value cells at once
 //! ([`Wide`]): each lane reads the digit masks, peers and columns it needs
 //! from tables held in two registers, by permutes. It picks the same cell
@@ -31,6 +31,19 @@
 //! 20,000 puzzles of forum_hardest_1905_11plus: at limit 1 0.686-0.691 of
 //! the crate's time against 0.696-0.702, at limit 2 0.654-0.655 against
 //! 0.657-0.660, counting to 2 0.651-0.657 against 0.658-0.663.
+//!
+//! The propagation's rounds (`fast::State::settle_rounds`, on boards with
+//! 17 to 30 givens) run there as well ([`Wide::settle`]): the 27 masks in
+//! two registers, one per lane. The row and box matching works on each
+//! row's pattern of boxes with shifts and three-input logic (reading the
+//! table of `fast::COMPLEX` by a gather instead made the round about 20%
+//! slower: forum_hardest_1905_11plus at 0.93 of the `sudoku` crate's time
+//! against 0.78 at limit 1); the columns a mask locks reach the same
+//! digit's other bands by permutes; each band's placements are summed over
+//! its nine digits by a scan of lane shifts, whose joins also catch a cell
+//! placed by two digits. Laid out one band per register (nine lanes of
+//! sixteen used) it took a third more instructions per round and was
+//! slower than the sweeps.
 //!
 //! It also holds [`BandMasks`], which reads a cell's candidates from one
 //! band's nine digit masks with SSE2 instructions. SSE2 is part of the
@@ -193,6 +206,7 @@ impl Wide {
             if !portable_forced()
                 && is_x86_feature_detected!("avx512f")
                 && is_x86_feature_detected!("avx512vpopcntdq")
+                && is_x86_feature_detected!("popcnt")
             {
                 return Some(Wide { _checked: () });
             }
@@ -237,6 +251,32 @@ impl Wide {
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _ = (f, touched);
+            match self.never {}
+        }
+    }
+}
+
+impl Wide {
+    /// The rounds of `fast::State::settle_rounds` on the digit masks `f`
+    /// and the unsolved cells `unsolved`, all 27 masks of a round at once:
+    /// the same masks, unsolved cells, steps and contradiction (a test
+    /// compares them). `f` and `unsolved` change only on success.
+    #[inline]
+    pub(super) fn settle(
+        self,
+        f: &mut [u32; 27],
+        unsolved: &mut [u32; 3],
+        steps: &mut u64,
+    ) -> Result<(), u32> {
+        #[cfg(target_arch = "x86_64")]
+        {
+            // SAFETY: a `Wide` exists only once `detect` has found the
+            // features this function is compiled for.
+            unsafe { wide::settle(f, unsolved, steps) }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (f, unsolved, steps);
             match self.never {}
         }
     }
@@ -379,6 +419,225 @@ mod wide {
             _mm512_mask_storeu_epi32(f.as_mut_ptr().add(16).cast(), live[1], new[1]);
         }
         Ok(changed != 0)
+    }
+
+    /// Per lane, a digit-band mask: the mask after the row and box matching
+    /// (`fast::COMPLEX`), and the columns it then locks in the same
+    /// digit's other two bands (columns alone in their box), as cells.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn matched(v: __m512i) -> (__m512i, __m512i) {
+        // The boxes each row reaches: bit 9r + 3x for row r, box x.
+        let m = _mm512_and_si512(
+            _mm512_ternarylogic_epi32::<0xFE>(v, _mm512_srli_epi32(v, 1), _mm512_srli_epi32(v, 2)),
+            _mm512_set1_epi32(0x124_9249),
+        );
+        // A (row, box) pair lies on a matching of rows to boxes when the
+        // other two rows reach the other two boxes, one each way. At bit
+        // (r, x): `b1` holds (r, x + 1), `b2` holds (r, x + 2), and `r1(y)`
+        // holds y's (r + 1, x).
+        let last = _mm512_set1_epi32(0o100_100_100);
+        let b1 = _mm512_ternarylogic_epi32::<0xCA>(
+            last,
+            _mm512_slli_epi32(m, 6),
+            _mm512_srli_epi32(m, 3),
+        );
+        // Box x + 2 is box x + 1 twice (a shift left by 3 would carry the
+        // last box past the band's 27 bits).
+        let b2 = _mm512_ternarylogic_epi32::<0xCA>(
+            last,
+            _mm512_slli_epi32(b1, 6),
+            _mm512_srli_epi32(b1, 3),
+        );
+        let all = _mm512_set1_epi32(0x7FF_FFFF);
+        let r1 = |x: __m512i| {
+            _mm512_ternarylogic_epi32::<0xE0>(
+                all,
+                _mm512_srli_epi32(x, 9),
+                _mm512_slli_epi32(x, 18),
+            )
+        };
+        // The two ways, (r+1, x+1)(r+2, x+2) and (r+1, x+2)(r+2, x+1), are
+        // row r + 1 of (r, x+1)(r+1, x+2) and (r, x+2)(r+1, x+1): one
+        // rotation of rows for both at the end.
+        let terms = _mm512_ternarylogic_epi32::<0xEA>(b2, r1(b1), _mm512_and_si512(b1, r1(b2)));
+        let either = r1(terms);
+        let on = _mm512_and_si512(m, either);
+        let keep = _mm512_ternarylogic_epi32::<0xFE>(
+            on,
+            _mm512_slli_epi32(on, 1),
+            _mm512_slli_epi32(on, 2),
+        );
+        let a = _mm512_and_si512(v, keep);
+        // Columns alone in their box: those set in the projection whose
+        // two neighbours in the box are not.
+        let p = _mm512_and_si512(
+            _mm512_or_si512(
+                _mm512_or_si512(a, _mm512_srli_epi32(a, 9)),
+                _mm512_srli_epi32(a, 18),
+            ),
+            _mm512_set1_epi32(0x1FF),
+        );
+        let turn1 = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi32(p, 1), _mm512_set1_epi32(0o333)),
+            _mm512_and_si512(_mm512_slli_epi32(p, 2), _mm512_set1_epi32(0o444)),
+        );
+        let turn2 = _mm512_or_si512(
+            _mm512_and_si512(_mm512_srli_epi32(p, 2), _mm512_set1_epi32(0o111)),
+            _mm512_and_si512(_mm512_slli_epi32(p, 1), _mm512_set1_epi32(0o666)),
+        );
+        let lone = _mm512_andnot_si512(_mm512_or_si512(turn1, turn2), p);
+        // Copied to the three rows by a product (no carries: 9 bits).
+        let locked = _mm512_mullo_epi32(lone, _mm512_set1_epi32(0x40201));
+        (a, locked)
+    }
+
+    /// The cells of `a` in rows holding exactly one of them. A row is
+    /// found alone-celled when it keeps no cell once its lowest is taken
+    /// away; taking one from an empty row takes from the row above, but a
+    /// mask with an empty row has no matching and dies at the next round.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn lone_rows(a: __m512i) -> __m512i {
+        let rest = _mm512_and_si512(a, _mm512_sub_epi32(a, _mm512_set1_epi32(0x40201)));
+        let mut out = _mm512_setzero_si512();
+        for r in 0..3 {
+            let row = _mm512_set1_epi32(0x1FF << (9 * r));
+            let alone = _mm512_testn_epi32_mask(rest, row);
+            out = _mm512_mask_ternarylogic_epi32::<0xF8>(out, alone, a, row);
+        }
+        out
+    }
+
+    /// For mask `j` of the 27: lane 24 + j % 3 of the two registers, as a
+    /// lane of the second (8 + j % 3).
+    static TOTAL: [i32; 32] = {
+        let mut t = [0i32; 32];
+        let mut j = 0;
+        while j < 32 {
+            t[j] = 8 + (j % 3) as i32;
+            j += 1;
+        }
+        t
+    };
+
+    /// Lanes `x` (two registers: lanes 0-15, 16-31) moved up by `n`
+    /// lanes (`N` = 16 - n, for n below 16), zeros coming in.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn up<const N: i32>(x: [__m512i; 2]) -> [__m512i; 2] {
+        [
+            _mm512_alignr_epi32::<N>(x[0], _mm512_setzero_si512()),
+            _mm512_alignr_epi32::<N>(x[1], x[0]),
+        ]
+    }
+
+    /// `super::Wide::settle`, the 27 masks in two registers in their own
+    /// order (lane `3 * d + b`; lanes 27-31 stay empty).
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt")]
+    pub(super) fn settle(
+        f: &mut [u32; 27],
+        unsolved: &mut [u32; 3],
+        steps: &mut u64,
+    ) -> Result<(), u32> {
+        // SAFETY: `f` has 27 elements; the second load reads only the
+        // lanes 16-26 its mask selects. The tables have 32.
+        let (mut v, next, last) = unsafe {
+            (
+                [
+                    _mm512_loadu_si512(f.as_ptr().cast()),
+                    _mm512_maskz_loadu_epi32(0x07FF, f.as_ptr().add(16).cast()),
+                ],
+                [
+                    _mm512_loadu_si512(NEXT.as_ptr().cast()),
+                    _mm512_loadu_si512(NEXT.as_ptr().add(16).cast()),
+                ],
+                [
+                    _mm512_loadu_si512(LAST.as_ptr().cast()),
+                    _mm512_loadu_si512(LAST.as_ptr().add(16).cast()),
+                ],
+            )
+        };
+        // Per lane `j`: lane 24 + j % 3 (8 + j % 3 of the second register),
+        // where the scan below leaves each band's placements.
+        // SAFETY: the table has 32 elements.
+        let total = unsafe {
+            [
+                _mm512_loadu_si512(TOTAL.as_ptr().cast()),
+                _mm512_loadu_si512(TOTAL.as_ptr().add(16).cast()),
+            ]
+        };
+        const LIVE: [__mmask16; 2] = [0xFFFF, 0x07FF];
+        let zero = _mm512_setzero_si512();
+        let mut placed_all = zero;
+        let outcome: Result<(), u32> = loop {
+            let m = [matched(v[0]), matched(v[1])];
+            let empty = _mm512_mask_cmpeq_epi32_mask(LIVE[0], m[0].0, zero) as u32
+                | (_mm512_mask_cmpeq_epi32_mask(LIVE[1], m[1].0, zero) as u32) << 16;
+            if empty != 0 {
+                // A mask left with no cell: the first one names its band.
+                let b = empty.trailing_zeros() % 3;
+                break Err((7 << (3 * b)) | (7 << (18 + 3 * b)));
+            }
+            // The columns the same digit's other two bands lock.
+            let mut lone = [zero; 2];
+            let mut kept = [zero; 2];
+            for h in 0..2 {
+                let by_next = _mm512_permutex2var_epi32(m[0].1, next[h], m[1].1);
+                let by_last = _mm512_permutex2var_epi32(m[0].1, last[h], m[1].1);
+                kept[h] = _mm512_ternarylogic_epi32::<0x10>(m[h].0, by_next, by_last);
+                lone[h] = lone_rows(kept[h]);
+            }
+            // Each band's placements, summed over its digits (lanes three
+            // apart) by a scan; a bit two lanes share meets itself in some
+            // lane at the step that joins them.
+            let mut x = lone;
+            let mut twice = zero;
+            macro_rules! join {
+                ($y:expr) => {{
+                    let y = $y;
+                    twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x[0], y[0]);
+                    twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x[1], y[1]);
+                    x = [_mm512_or_si512(x[0], y[0]), _mm512_or_si512(x[1], y[1])];
+                }};
+            }
+            join!(up::<13>(x));
+            join!(up::<10>(x));
+            join!(up::<4>(x));
+            let y = _mm512_alignr_epi32::<8>(x[0], zero);
+            twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x[1], y);
+            let sums = _mm512_or_si512(x[1], y);
+            if _mm512_test_epi32_mask(twice, twice) != 0 {
+                // A cell placed by two digits.
+                break Err(0);
+            }
+            placed_all = _mm512_or_si512(placed_all, sums);
+            let mut changed = 0;
+            for h in 0..2 {
+                // Other digits' placements leave each mask.
+                let placed = _mm512_permutexvar_epi32(total[h], sums);
+                let new = _mm512_ternarylogic_epi32::<0xB0>(kept[h], placed, lone[h]);
+                let moved = _mm512_mask_cmpneq_epi32_mask(LIVE[h], new, v[h]);
+                changed |= u32::from(moved) << (16 * h);
+                v[h] = new;
+            }
+            *steps += u64::from(changed.count_ones());
+            if changed == 0 {
+                break Ok(());
+            }
+        };
+        outcome?;
+        let mut sums = [0u32; 16];
+        // SAFETY: `sums` has 16 elements; `f` as for the loads above.
+        unsafe {
+            _mm512_storeu_si512(sums.as_mut_ptr().cast(), placed_all);
+            _mm512_storeu_si512(f.as_mut_ptr().cast(), v[0]);
+            _mm512_mask_storeu_epi32(f.as_mut_ptr().add(16).cast(), 0x07FF, v[1]);
+        }
+        for (b, u) in unsolved.iter_mut().enumerate() {
+            *u &= !sums[8 + b];
+        }
+        Ok(())
     }
 
     /// The bi-value cell scoring best by the hard score of `fast::choose`:
