@@ -1,6 +1,7 @@
 //! One module per subcommand, and what they share: opening inputs and the
 //! exit status.
 
+mod ahead;
 pub mod batch;
 pub mod completions;
 pub mod solve;
@@ -161,7 +162,8 @@ fn walk_all(
         };
         let source = input.name.as_str();
         let one_at_a_time = out.flushes_each();
-        let mut items = Items::new(input.reader, walk.format, one_at_a_time).peekable();
+        let items = Items::new(input.reader, walk.format, one_at_a_time);
+        let mut items = ahead::ReadAhead::new(items, !one_at_a_time).peekable();
         let mut several = false;
         while let Some(item) = items.next() {
             let item = match item.with_context(|| source.to_owned()) {

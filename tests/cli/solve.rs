@@ -988,3 +988,41 @@ fn project_euler_96_file() {
         0,
     );
 }
+
+/// The digits of a line-format puzzle or solution renamed: `d` becomes
+/// `(d + shift) % 9 + 1`, blanks stay.
+fn renamed(line: &str, shift: u8) -> String {
+    line.bytes()
+        .map(|b| match b {
+            b'1'..=b'9' => char::from(b'1' + (b - b'1' + shift) % 9),
+            other => char::from(other),
+        })
+        .collect()
+}
+
+#[test]
+fn a_long_input_keeps_its_order_and_locates_an_error_past_the_read_ahead() {
+    // Long enough that reading moves to a second thread partway (after
+    // 4,096 puzzles), with a broken line well past that point.
+    let bad_line = 7_001;
+    let mut input = String::new();
+    let mut expected = String::new();
+    for n in 1..=10_000 {
+        if n == bad_line {
+            input.push_str(&format!("{}x\n", &LC37[..80]));
+            continue;
+        }
+        let shift = (n % 9) as u8;
+        input.push_str(&renamed(LC37, shift));
+        input.push('\n');
+        expected.push_str(&renamed(LC37_SOLVED, shift));
+        expected.push('\n');
+    }
+    let out = sudokit(&["solve", "-f", "line", "--to", "line"], &input);
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    assert_eq!(
+        stderr(&out),
+        format!("sudokit: <stdin>:{bad_line}:81: expected a digit 0-9 or '.', found 'x'\n")
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
