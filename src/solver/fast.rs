@@ -29,33 +29,39 @@
 //! Everything in an update is branch-free apart from the contradiction
 //! test: which updates place a digit is too erratic to predict.
 //!
-//! On boards with 17 to [`EARLY_MAX_CLUES`] givens, on CPUs with AVX-512
-//! ([`Wide`]), **rounds** take the sweeps' place ([`Wide::settle`]): a
-//! round applies the same three rules to all 27 masks at once, every mask
-//! from the masks the round started with, and rounds repeat until one
-//! changes nothing. Each rule only removes candidates, and what it removes
-//! from some masks it still removes from any smaller ones, so the sweeps
-//! and the rounds end on the same masks, or both on a contradiction: the
-//! search makes the same guesses and finds the same solutions in the same
-//! order (the tests compare both builds on every fixture, and the ignored
-//! test on every benchmark puzzle). A test compares the vector rounds with
-//! a scalar copy of them ([`State::settle_rounds`]) on random masks and on
-//! the fixtures' boards. Where they run, a step is a mask a round changed.
-//! A round has no change test to mispredict but does the work of all 27
-//! masks: it pays where a guess sets off long chains of placements, and
-//! loses where a guess changes little. Over two alternating runs on
-//! 2026-12-02, in the `sudoku` crate's time, rounds against sweeps at
-//! limit 1 / counting to 2: 17clue 0.500-0.518 / 0.485-0.497 against
-//! 0.821-0.828 / 0.779, gen10k 0.628-0.632 / 0.578-0.625 against
-//! 0.858-0.864 / 0.850-0.854, nosolution10k 0.406-0.415 / 0.405-0.413
-//! against 0.741-0.751 / 0.743-0.756, top1465 0.542-0.600 / 0.487-0.532
-//! against 0.663 / 0.594-0.600, forum_hardest_1905_11plus 0.675-0.678 /
+//! On CPUs with AVX-512 ([`Wide`]), **rounds** take the sweeps' place
+//! ([`Wide::settle`]) at the root of every board, and at every node of
+//! boards with 17 to [`EARLY_MAX_CLUES`] givens: a round applies the same
+//! three rules to all 27 masks at once, every mask from the masks the
+//! round started with, and rounds repeat until one changes nothing. Each
+//! rule only removes candidates, and what it removes from some masks it
+//! still removes from any smaller ones, so the sweeps and the rounds end on
+//! the same masks, or both on a contradiction: the search makes the same
+//! guesses and finds the same solutions in the same order (the tests
+//! compare both builds on every fixture, and the ignored test on every
+//! benchmark puzzle). A test compares the vector rounds with a scalar copy
+//! of them ([`State::settle_rounds`]) on random masks and on the fixtures'
+//! boards. Where they run, a step is a mask a round changed. A round has
+//! no change test to mispredict but does the work of all 27 masks: it pays
+//! where a guess sets off long chains of placements, and loses where a
+//! guess changes little. Over two alternating runs on 2026-12-02, in the
+//! `sudoku` crate's time, rounds at every node against sweeps, at limit 1
+//! / counting to 2: 17clue 0.500-0.518 / 0.485-0.497 against 0.821-0.828
+//! / 0.779, gen10k 0.628-0.632 / 0.578-0.625 against 0.858-0.864 /
+//! 0.850-0.854, nosolution10k 0.406-0.415 / 0.405-0.413 against
+//! 0.741-0.751 / 0.743-0.756, top1465 0.542-0.600 / 0.487-0.532 against
+//! 0.663 / 0.594-0.600, forum_hardest_1905_11plus 0.675-0.678 /
 //! 0.655-0.657 against 0.713-0.718 / 0.689, forum_hardest_1106
-//! 0.558-0.628 / 0.559-0.596 against 0.632-0.646 / 0.575-0.637. On every
-//! board, on serg_benchmark_multisol (34 and 35 givens) the
-//! rounds took 0.96-1.15 of the crate's time against 0.87-0.92, and on
-//! multisolution10k (16 givens) 0.84-0.98 against 0.83-0.90: those keep
-//! the sweeps. One to three sweeps before the rounds did worse than either.
+//! 0.558-0.628 / 0.559-0.596 against 0.632-0.646 / 0.575-0.637. On the
+//! boards with more or fewer givens, whose guesses change little, rounds
+//! at every node lost: serg_benchmark_multisol (34 and 35 givens) took
+//! 0.96-1.15 of the crate's time against 0.87-0.92, multisolution10k (16)
+//! 0.84-0.98 against 0.83-0.90; one to three sweeps before the rounds did
+//! worse than either. Rounds at their root only (placing all the givens
+//! at once, the longest chain of their search) won instead: over three
+//! alternating runs serg_benchmark_multisol took 0.784-0.814 / 0.824-0.839
+//! against 0.860-0.864 / 0.902-0.908, multisolution10k 0.752-0.785 /
+//! 0.721-0.757 against 0.875-0.878 / 0.850-0.853.
 //!
 //! When a sweep finds nothing, one pass per band counts candidates per cell
 //! with bit-sliced accumulators: a cell with none is a contradiction, cells
@@ -790,8 +796,9 @@ impl State {
     /// Sweeps until no mask has news, then looks for naked singles, and,
     /// with `view`, runs the stack view once those run dry; repeats while
     /// either finds something. With `root`, the triad rule runs once too,
-    /// the first time all of that runs dry (see the module notes). On
-    /// success `pairs` is current.
+    /// the first time all of that runs dry (see the module notes). With
+    /// `settle` and `wide`, rounds ([`Wide::settle`]) take the sweeps'
+    /// place. On success `pairs` is current.
     fn propagate(
         &mut self,
         steps: &mut u64,
@@ -805,6 +812,11 @@ impl State {
             if let Some(wide) = settle {
                 wide.settle(&mut self.f, &mut self.unsolved, steps)
                     .map_err(Dead)?;
+                // Rounds keep no account of the masks they change: the
+                // sweeps and the stack view after them start afresh (the
+                // masks without news then find nothing).
+                self.prev = self.f;
+                self.touched = ALL_DIGITS;
             } else {
                 self.sweep(steps)?;
             }
@@ -863,11 +875,7 @@ impl State {
                 if view && (self.pairs[0] | self.pairs[1] | self.pairs[2]) != 0 {
                     moved = match wide {
                         Some(wide) => {
-                            // `settle` keeps no account of the digits it
-                            // touched: then every digit is looked at (those
-                            // untouched since the last look find nothing).
                             let digits = std::mem::take(&mut self.touched);
-                            let digits = if settle.is_some() { ALL_DIGITS } else { digits };
                             wide.stack_view(&mut self.f, digits)
                                 .map_err(|column| Dead(1 << (9 + column)))?
                         }
@@ -1206,7 +1214,7 @@ impl Searcher<'_> {
                 view,
                 self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES,
                 self.wide,
-                long,
+                long || self.guesses == 0,
             ) {
                 self.failures += 1;
                 while units != 0 {
@@ -1595,14 +1603,6 @@ fn choose_weighted(state: &State, weights: &Weights) -> (usize, usize) {
         }
     }
     best
-}
-
-/// Whether the accelerated build settles the masks of the board `givens`
-/// with [`Wide::settle`]: on this CPU, for its number of givens.
-#[cfg(test)]
-pub(super) fn settled_wide(givens: &[u8; 81]) -> bool {
-    let clues = givens.iter().filter(|&&v| v != 0).count() as u32;
-    (MIN_UNIQUE_CLUES..=EARLY_MAX_CLUES).contains(&clues) && Wide::detect().is_some()
 }
 
 /// Finds up to `limit` solutions of `givens` (0 blank, 1-9 digits), passing

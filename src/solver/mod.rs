@@ -19,9 +19,10 @@ pub struct Stats {
     pub guesses: u64,
     /// Propagation steps: in the fast engine, band updates (one digit's
     /// candidates in one band re-derived, with the placements and
-    /// eliminations that follow), or, where its vector rounds run (AVX-512,
-    /// boards with 17 to 30 givens), masks a round changed; in the
-    /// reference engine, digits placed by deduction.
+    /// eliminations that follow), or, where its vector rounds run (with
+    /// AVX-512: at the root, and everywhere on boards with 17 to 30
+    /// givens), masks a round changed; in the reference engine, digits
+    /// placed by deduction.
     pub steps: u64,
 }
 

@@ -32,8 +32,9 @@
 //! the crate's time against 0.696-0.702, at limit 2 0.654-0.655 against
 //! 0.657-0.660, counting to 2 0.651-0.657 against 0.658-0.663.
 //!
-//! The propagation's rounds (`fast::State::settle_rounds`, on boards with
-//! 17 to 30 givens) run there as well ([`Wide::settle`]): the 27 masks in
+//! The propagation's rounds (`fast::State::settle_rounds`: at the root,
+//! and everywhere on boards with 17 to 30 givens) run there as well
+//! ([`Wide::settle`]): the 27 masks in
 //! two registers, one per lane. The row and box matching works on each
 //! row's pattern of boxes with shifts and three-input logic (reading the
 //! table of `fast::COMPLEX` by a gather instead made the round about 20%
