@@ -322,6 +322,35 @@ mod wide {
         t
     };
 
+    /// The 27 digit masks in two registers, lane `3 * d + b` (lanes 27-31
+    /// empty).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn load_masks(f: &[u32; 27]) -> [__m512i; 2] {
+        // SAFETY: `f` has 27 elements; the second load reads only the
+        // lanes 16-26 its mask selects.
+        unsafe {
+            [
+                _mm512_loadu_si512(f.as_ptr().cast()),
+                _mm512_maskz_loadu_epi32(0x07FF, f.as_ptr().add(16).cast()),
+            ]
+        }
+    }
+
+    /// A table of 32 four-byte entries in two registers.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn table<T: Copy>(t: &[T; 32]) -> [__m512i; 2] {
+        const { assert!(std::mem::size_of::<T>() == 4) };
+        // SAFETY: the table is 128 bytes, the two loads 64 each.
+        unsafe {
+            [
+                _mm512_loadu_si512(t.as_ptr().cast()),
+                _mm512_loadu_si512(t.as_ptr().add(16).cast()),
+            ]
+        }
+    }
+
     /// The 9-bit column set of each lane's mask (the columns holding a
     /// cell of it).
     #[inline]
@@ -342,21 +371,10 @@ mod wide {
     /// scalar loop finds it first.
     #[target_feature(enable = "avx512f")]
     pub(super) fn stack_view(f: &mut [u32; 27], touched: u32) -> Result<bool, u32> {
-        // SAFETY: `f` has 27 elements; the second load and the second
-        // store touch only the lanes 16-26 their mask selects. The tables
-        // have 32.
-        let (f_lo, f_hi, next_lo, next_hi, last_lo, last_hi, bit_lo, bit_hi) = unsafe {
-            (
-                _mm512_loadu_si512(f.as_ptr().cast()),
-                _mm512_maskz_loadu_epi32(0x07FF, f.as_ptr().add(16).cast()),
-                _mm512_loadu_si512(NEXT.as_ptr().cast()),
-                _mm512_loadu_si512(NEXT.as_ptr().add(16).cast()),
-                _mm512_loadu_si512(LAST.as_ptr().cast()),
-                _mm512_loadu_si512(LAST.as_ptr().add(16).cast()),
-                _mm512_loadu_si512(DIGIT_BIT.as_ptr().cast()),
-                _mm512_loadu_si512(DIGIT_BIT.as_ptr().add(16).cast()),
-            )
-        };
+        let [f_lo, f_hi] = load_masks(f);
+        let [next_lo, next_hi] = table(&NEXT);
+        let [last_lo, last_hi] = table(&LAST);
+        let [bit_lo, bit_hi] = table(&DIGIT_BIT);
         let (p_lo, p_hi) = (project(f_lo), project(f_hi));
         let digits = _mm512_set1_epi32(touched as i32);
         let all = _mm512_set1_epi32(0x1FF);
@@ -541,33 +559,11 @@ mod wide {
         unsolved: &mut [u32; 3],
         steps: &mut u64,
     ) -> Result<(), u32> {
-        // SAFETY: `f` has 27 elements; the second load reads only the
-        // lanes 16-26 its mask selects. The tables have 32.
-        let (mut v, next, last) = unsafe {
-            (
-                [
-                    _mm512_loadu_si512(f.as_ptr().cast()),
-                    _mm512_maskz_loadu_epi32(0x07FF, f.as_ptr().add(16).cast()),
-                ],
-                [
-                    _mm512_loadu_si512(NEXT.as_ptr().cast()),
-                    _mm512_loadu_si512(NEXT.as_ptr().add(16).cast()),
-                ],
-                [
-                    _mm512_loadu_si512(LAST.as_ptr().cast()),
-                    _mm512_loadu_si512(LAST.as_ptr().add(16).cast()),
-                ],
-            )
-        };
+        let mut v = load_masks(f);
+        let (next, last) = (table(&NEXT), table(&LAST));
         // Per lane `j`: lane 24 + j % 3 (8 + j % 3 of the second register),
         // where the scan below leaves each band's placements.
-        // SAFETY: the table has 32 elements.
-        let total = unsafe {
-            [
-                _mm512_loadu_si512(TOTAL.as_ptr().cast()),
-                _mm512_loadu_si512(TOTAL.as_ptr().add(16).cast()),
-            ]
-        };
+        let total = table(&TOTAL);
         const LIVE: [__mmask16; 2] = [0xFFFF, 0x07FF];
         let zero = _mm512_setzero_si512();
         let mut placed_all = zero;
@@ -651,20 +647,12 @@ mod wide {
     /// each bit's column) are read with two-table permutes.
     #[target_feature(enable = "avx512f,avx512vpopcntdq")]
     pub(super) fn best_pair(f: &[u32; 27], pairs: &[u32; 3], peers: &[u32; 32]) -> (usize, usize) {
-        // SAFETY (the loads): `f` has 27 elements and `pairs` 3; each
-        // masked load reads only the lanes its mask selects, all inside
-        // them. `peers` and `COLUMN` have 32.
-        let (f_lo, f_hi, p_all, peers_lo, peers_hi, col_lo, col_hi) = unsafe {
-            (
-                _mm512_loadu_si512(f.as_ptr().cast()),
-                _mm512_maskz_loadu_epi32(0x07FF, f.as_ptr().add(16).cast()),
-                _mm512_maskz_loadu_epi32(0x0007, pairs.as_ptr().cast()),
-                _mm512_loadu_si512(peers.as_ptr().cast()),
-                _mm512_loadu_si512(peers.as_ptr().add(16).cast()),
-                _mm512_loadu_si512(COLUMN.as_ptr().cast()),
-                _mm512_loadu_si512(COLUMN.as_ptr().add(16).cast()),
-            )
-        };
+        let [f_lo, f_hi] = load_masks(f);
+        let [peers_lo, peers_hi] = table(peers);
+        let [col_lo, col_hi] = table(&COLUMN);
+        // SAFETY: `pairs` has 3 elements; the masked load reads only the
+        // three lanes its mask selects.
+        let p_all = unsafe { _mm512_maskz_loadu_epi32(0x0007, pairs.as_ptr().cast()) };
         let next_band = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 1);
         let last_band = _mm512_set_epi32(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2);
         let col_bits = _mm512_set1_epi32(0x40201);
