@@ -182,7 +182,9 @@ mod tests {
     }
 
     #[test]
-    fn read_ahead_stops_when_the_consumer_does() {
+    fn read_ahead_of_an_endless_input_keeps_order_and_can_be_dropped() {
+        // The reader then waits on a full hand-over; dropping the consumer
+        // must not wait for it (the test would hang).
         let mut items = ReadAhead::new(0.., true);
         assert_eq!(items.nth(100_000), Some(100_000));
         drop(items);

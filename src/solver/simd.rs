@@ -2,13 +2,15 @@
 //! second time with instructions that not every CPU of the target has
 //! (`popcnt`, `lzcnt`, BMI1/2 on x86-64), picked at run time.
 //!
-//! The engine's code is the same in both builds ([`fast::Searcher::explore`]
-//! is always inlined into each); only the instructions the compiler may
-//! choose differ, chiefly a one-instruction population count where the
-//! portable build needs a dozen. The safe entry point, [`run`], checks the
-//! CPU once per search and falls back to [`fast::run_portable`] when an
-//! instruction is missing or the target is not x86-64; the tests run both
-//! builds and compare them.
+//! The search's code is the same in both builds ([`fast::Searcher::explore`]
+//! is always inlined into each); the instructions the compiler may choose
+//! differ, chiefly a one-instruction population count where the portable
+//! build needs a dozen, and on CPUs with AVX-512 the parts below ([`Wide`])
+//! take over pieces of the work with vector code that reaches the same
+//! results. The safe entry point, [`run`], checks the CPU once per search
+//! and falls back to [`fast::run_portable`] when an instruction is missing
+//! or the target is not x86-64; the tests run both builds and compare them
+//! (count, solutions in order, guesses).
 //!
 //! On CPUs with AVX-512F, VPOPCNTDQ and POPCNT ([`Wide`], checked once per
 //! search, like the rest; never with `SUDOKIT_PORTABLE`), the branching cell's hard score
