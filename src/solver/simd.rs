@@ -455,59 +455,41 @@ mod wide {
         );
         // A (row, box) pair lies on a matching of rows to boxes when the
         // other two rows reach the other two boxes, one each way. At bit
-        // (r, x): `b1` holds (r, x + 1), `b2` holds (r, x + 2), and `r1(y)`
-        // holds y's (r + 1, x).
-        let last = _mm512_set1_epi32(0o100_100_100);
+        // (r, x): `b1` holds (r, x + 1) and `b2` holds (r, x + 2). The
+        // selector of `b2` holds bit 27, where the last box of the last
+        // row would carry to.
         let b1 = _mm512_ternarylogic_epi32::<0xCA>(
-            last,
+            _mm512_set1_epi32(0o100_100_100),
             _mm512_slli_epi32(m, 6),
             _mm512_srli_epi32(m, 3),
         );
-        // Box x + 2 is box x + 1 twice (a shift left by 3 would carry the
-        // last box past the band's 27 bits).
         let b2 = _mm512_ternarylogic_epi32::<0xCA>(
-            last,
-            _mm512_slli_epi32(b1, 6),
-            _mm512_srli_epi32(b1, 3),
+            _mm512_set1_epi32(0o1_001_001_001),
+            _mm512_srli_epi32(m, 6),
+            _mm512_slli_epi32(m, 3),
         );
-        let all = _mm512_set1_epi32(0x7FF_FFFF);
-        let r1 = |x: __m512i| {
-            _mm512_ternarylogic_epi32::<0xE0>(
-                all,
-                _mm512_srli_epi32(x, 9),
-                _mm512_slli_epi32(x, 18),
-            )
+        // `x & y(r + 1)`, rows turned one up: what the turn carries past
+        // bit 26 finds nothing in `x`.
+        let and_next = |x: __m512i, y: __m512i| {
+            _mm512_ternarylogic_epi32::<0xE0>(x, _mm512_srli_epi32(y, 9), _mm512_slli_epi32(y, 18))
         };
         // The two ways, (r+1, x+1)(r+2, x+2) and (r+1, x+2)(r+2, x+1), are
-        // row r + 1 of (r, x+1)(r+1, x+2) and (r, x+2)(r+1, x+1): one
-        // rotation of rows for both at the end.
-        let terms = _mm512_ternarylogic_epi32::<0xEA>(b2, r1(b1), _mm512_and_si512(b1, r1(b2)));
-        let either = r1(terms);
-        let on = _mm512_and_si512(m, either);
-        let keep = _mm512_ternarylogic_epi32::<0xFE>(
-            on,
-            _mm512_slli_epi32(on, 1),
-            _mm512_slli_epi32(on, 2),
+        // row r + 1 of (r, x+1)(r+1, x+2) and (r, x+2)(r+1, x+1).
+        let terms = _mm512_or_si512(and_next(b2, b1), and_next(b1, b2));
+        // Spread to the mini-rows' three columns (no carries: `terms`
+        // holds the first column of each) and turned one row up, kept
+        // where `v` has cells (a mini-row of cells reaches its box).
+        let a = and_next(v, _mm512_mullo_epi32(terms, _mm512_set1_epi32(7)));
+        // Columns alone in their box: the projection's box groups holding
+        // exactly one column (read at the group's first bit; the rows
+        // above the first, left unmasked, never reach it).
+        let p =
+            _mm512_ternarylogic_epi32::<0xFE>(a, _mm512_srli_epi32(a, 9), _mm512_srli_epi32(a, 18));
+        let one = _mm512_and_si512(
+            _mm512_ternarylogic_epi32::<0x16>(p, _mm512_srli_epi32(p, 1), _mm512_srli_epi32(p, 2)),
+            _mm512_set1_epi32(0o111),
         );
-        let a = _mm512_and_si512(v, keep);
-        // Columns alone in their box: those set in the projection whose
-        // two neighbours in the box are not.
-        let p = _mm512_and_si512(
-            _mm512_or_si512(
-                _mm512_or_si512(a, _mm512_srli_epi32(a, 9)),
-                _mm512_srli_epi32(a, 18),
-            ),
-            _mm512_set1_epi32(0x1FF),
-        );
-        let turn1 = _mm512_or_si512(
-            _mm512_and_si512(_mm512_srli_epi32(p, 1), _mm512_set1_epi32(0o333)),
-            _mm512_and_si512(_mm512_slli_epi32(p, 2), _mm512_set1_epi32(0o444)),
-        );
-        let turn2 = _mm512_or_si512(
-            _mm512_and_si512(_mm512_srli_epi32(p, 2), _mm512_set1_epi32(0o111)),
-            _mm512_and_si512(_mm512_slli_epi32(p, 1), _mm512_set1_epi32(0o666)),
-        );
-        let lone = _mm512_andnot_si512(_mm512_or_si512(turn1, turn2), p);
+        let lone = _mm512_and_si512(p, _mm512_mullo_epi32(one, _mm512_set1_epi32(7)));
         // Copied to the three rows by a product (no carries: 9 bits).
         let locked = _mm512_mullo_epi32(lone, _mm512_set1_epi32(0x40201));
         (a, locked)
