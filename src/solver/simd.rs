@@ -551,15 +551,11 @@ mod wide {
         const LIVE: [__mmask16; 2] = [0xFFFF, 0x07FF];
         let zero = _mm512_setzero_si512();
         let mut placed_all = zero;
+        let mut changes = 0;
         let outcome: Result<(), u32> = loop {
             let m = [matched(v[0]), matched(v[1])];
             let empty = _mm512_mask_cmpeq_epi32_mask(LIVE[0], m[0].0, zero) as u32
                 | (_mm512_mask_cmpeq_epi32_mask(LIVE[1], m[1].0, zero) as u32) << 16;
-            if empty != 0 {
-                // A mask left with no cell: the first one names its band.
-                let b = empty.trailing_zeros() % 3;
-                break Err((7 << (3 * b)) | (7 << (18 + 3 * b)));
-            }
             // The columns the same digit's other two bands lock.
             let mut lone = [zero; 2];
             let mut kept = [zero; 2];
@@ -588,7 +584,15 @@ mod wide {
             let y = _mm512_alignr_epi32::<8>(x[0], zero);
             twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x[1], y);
             let sums = _mm512_or_si512(x[1], y);
-            if _mm512_test_epi32_mask(twice, twice) != 0 {
+            // Both contradictions tested here, with one branch, off the
+            // round's longest chain.
+            let twice = _mm512_test_epi32_mask(twice, twice);
+            if empty != 0 || twice != 0 {
+                if empty != 0 {
+                    // A mask left with no cell: the first one names its band.
+                    let b = empty.trailing_zeros() % 3;
+                    break Err((7 << (3 * b)) | (7 << (18 + 3 * b)));
+                }
                 // A cell placed by two digits.
                 break Err(0);
             }
@@ -602,11 +606,12 @@ mod wide {
                 changed |= u32::from(moved) << (16 * h);
                 v[h] = new;
             }
-            *steps += u64::from(changed.count_ones());
+            changes += u64::from(changed.count_ones());
             if changed == 0 {
                 break Ok(());
             }
         };
+        *steps += changes;
         outcome?;
         let mut sums = [0u32; 16];
         // SAFETY: `sums` has 16 elements; `f` as for the loads above.
