@@ -48,6 +48,21 @@
 //! sixteen used) the rounds took 0.74-0.78 of the crate's time there,
 //! more than the sweeps (0.72).
 //!
+//! A round waits more on its longest chain of dependent steps than on its
+//! count of instructions. Taking both turns of the boxes from the first
+//! mask (not the second from the first), leaving the turns of the rows
+//! unmasked where the other operand masks them, spreading the matching's
+//! result to the mini-rows' columns once, by a product, before its last
+//! turn (no `m & ...` step: a mask's cells lie in the boxes its rows
+//! reach), and finding the columns alone in their box by one exactly-one
+//! test per box took the round's loop from 156 instructions to 147, and
+//! several steps off that chain. Over three alternating runs on 2026-12-02,
+//! forum_hardest_1905_11plus took 0.584-0.648 of the crate's time at limit
+//! 1 against 0.645-0.701, and over five forum_hardest_1106 0.510-0.568
+//! against 0.546-0.632. Computing the locked columns by two products side
+//! by side (one more instruction, a shorter chain) made no measurable
+//! difference and was left out.
+//!
 //! It also holds [`BandMasks`], which reads a cell's candidates from one
 //! band's nine digit masks with SSE2 instructions. SSE2 is part of the
 //! x86-64 baseline, so both builds use them, with no detection needed;
