@@ -61,7 +61,11 @@
 //! 1 against 0.645-0.701, and over five forum_hardest_1106 0.510-0.568
 //! against 0.546-0.632. Computing the locked columns by two products side
 //! by side (one more instruction, a shorter chain) made no measurable
-//! difference and was left out.
+//! difference and was left out. Moving the second register's lanes into
+//! the first before the scan (a scan of one register, not two) took the
+//! loop to 134 instructions, with no measurable change in time (five
+//! alternating runs of forum_hardest_1106, four of
+//! forum_hardest_1905_11plus): kept as the simpler code.
 //!
 //! It also holds [`BandMasks`], which reads a cell's candidates from one
 //! band's nine digit masks with SSE2 instructions. SSE2 is part of the
@@ -527,27 +531,26 @@ mod wide {
         out
     }
 
-    /// For mask `j` of the 27: lane 24 + j % 3 of the two registers, as a
-    /// lane of the second (8 + j % 3).
+    /// Where the scan of `settle` leaves band `b`'s placements: lane
+    /// `BAND_SUM[b]` of the first register.
+    const BAND_SUM: [usize; 3] = [15, 13, 14];
+
+    /// For mask `j` of the 27: the lane holding its band's placements.
     static TOTAL: [i32; 32] = {
         let mut t = [0i32; 32];
         let mut j = 0;
         while j < 32 {
-            t[j] = 8 + (j % 3) as i32;
+            t[j] = BAND_SUM[j % 3] as i32;
             j += 1;
         }
         t
     };
 
-    /// Lanes `x` (two registers: lanes 0-15, 16-31) moved up by `n`
-    /// lanes (`N` = 16 - n, for n below 16), zeros coming in.
+    /// Lanes of `x` moved up by `n` lanes (`N` = 16 - n), zeros coming in.
     #[inline]
     #[target_feature(enable = "avx512f")]
-    fn up<const N: i32>(x: [__m512i; 2]) -> [__m512i; 2] {
-        [
-            _mm512_alignr_epi32::<N>(x[0], _mm512_setzero_si512()),
-            _mm512_alignr_epi32::<N>(x[1], x[0]),
-        ]
+    fn up<const N: i32>(x: __m512i) -> __m512i {
+        _mm512_alignr_epi32::<N>(x, _mm512_setzero_si512())
     }
 
     /// `super::Wide::settle`, the 27 masks in two registers in their own
@@ -580,25 +583,28 @@ mod wide {
                 kept[h] = _mm512_ternarylogic_epi32::<0x10>(m[h].0, by_next, by_last);
                 lone[h] = lone_rows(kept[h]);
             }
-            // Each band's placements, summed over its digits (lanes three
-            // apart) by a scan; a bit two lanes share meets itself in some
-            // lane at the step that joins them.
-            let mut x = lone;
-            let mut twice = zero;
+            // Each band's placements, summed over its digits by a scan; a
+            // bit two lanes share meets itself in some lane at the step
+            // that joins them. First the second register moves one lane
+            // up into the first (lane 16 + j holds the band of lane j + 1;
+            // lanes 27-31 are empty), then lanes three, six and twelve
+            // apart are joined: lanes 15, 13 and 14 end with bands 0, 1
+            // and 2, each lane of theirs counted once.
+            let mut x = lone[0];
+            let y = up::<15>(lone[1]);
+            let mut twice = _mm512_and_si512(x, y);
+            x = _mm512_or_si512(x, y);
             macro_rules! join {
                 ($y:expr) => {{
                     let y = $y;
-                    twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x[0], y[0]);
-                    twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x[1], y[1]);
-                    x = [_mm512_or_si512(x[0], y[0]), _mm512_or_si512(x[1], y[1])];
+                    twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x, y);
+                    x = _mm512_or_si512(x, y);
                 }};
             }
             join!(up::<13>(x));
             join!(up::<10>(x));
             join!(up::<4>(x));
-            let y = _mm512_alignr_epi32::<8>(x[0], zero);
-            twice = _mm512_ternarylogic_epi32::<0xF8>(twice, x[1], y);
-            let sums = _mm512_or_si512(x[1], y);
+            let sums = x;
             // Both contradictions tested here, with one branch, off the
             // round's longest chain.
             let twice = _mm512_test_epi32_mask(twice, twice);
@@ -636,7 +642,7 @@ mod wide {
             _mm512_mask_storeu_epi32(f.as_mut_ptr().add(16).cast(), 0x07FF, v[1]);
         }
         for (b, u) in unsolved.iter_mut().enumerate() {
-            *u &= !sums[8 + b];
+            *u &= !sums[BAND_SUM[b]];
         }
         Ok(())
     }
