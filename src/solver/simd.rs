@@ -563,8 +563,8 @@ mod wide {
     ) -> Result<(), u32> {
         let mut v = load_masks(f);
         let (next, last) = (table(&NEXT), table(&LAST));
-        // Per lane `j`: lane 24 + j % 3 (8 + j % 3 of the second register),
-        // where the scan below leaves each band's placements.
+        // Per lane `j`: the lane of the first register where the scan
+        // below leaves its band's placements.
         let total = table(&TOTAL);
         const LIVE: [__mmask16; 2] = [0xFFFF, 0x07FF];
         let zero = _mm512_setzero_si512();
@@ -605,15 +605,14 @@ mod wide {
             join!(up::<10>(x));
             join!(up::<4>(x));
             let sums = x;
-            // Both contradictions tested here, with one branch, off the
+            // Both contradictions tested here, after the scan, off the
             // round's longest chain.
-            let twice = _mm512_test_epi32_mask(twice, twice);
-            if empty != 0 || twice != 0 {
-                if empty != 0 {
-                    // A mask left with no cell: the first one names its band.
-                    let b = empty.trailing_zeros() % 3;
-                    break Err((7 << (3 * b)) | (7 << (18 + 3 * b)));
-                }
+            if empty != 0 {
+                // A mask left with no cell: the first one names its band.
+                let b = empty.trailing_zeros() % 3;
+                break Err((7 << (3 * b)) | (7 << (18 + 3 * b)));
+            }
+            if _mm512_test_epi32_mask(twice, twice) != 0 {
                 // A cell placed by two digits.
                 break Err(0);
             }
