@@ -372,16 +372,21 @@ mod wide {
         }
     }
 
+    /// Each lane's mask with its three rows ORed into the first (bits
+    /// 0-8 hold the columns holding a cell of it; the bits above are left
+    /// as they fall).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn fold_rows(a: __m512i) -> __m512i {
+        _mm512_ternarylogic_epi32::<0xFE>(a, _mm512_srli_epi32(a, 9), _mm512_srli_epi32(a, 18))
+    }
+
     /// The 9-bit column set of each lane's mask (the columns holding a
     /// cell of it).
     #[inline]
     #[target_feature(enable = "avx512f")]
     fn project(a: __m512i) -> __m512i {
-        let rows = _mm512_or_si512(
-            _mm512_or_si512(a, _mm512_srli_epi32(a, 9)),
-            _mm512_srli_epi32(a, 18),
-        );
-        _mm512_and_si512(rows, _mm512_set1_epi32(0x1FF))
+        _mm512_and_si512(fold_rows(a), _mm512_set1_epi32(0x1FF))
     }
 
     /// `fast::State::stack_view` for every digit of `touched` at once (see
@@ -502,8 +507,7 @@ mod wide {
         // Columns alone in their box: the projection's box groups holding
         // exactly one column (read at the group's first bit; the rows
         // above the first, left unmasked, never reach it).
-        let p =
-            _mm512_ternarylogic_epi32::<0xFE>(a, _mm512_srli_epi32(a, 9), _mm512_srli_epi32(a, 18));
+        let p = fold_rows(a);
         let one = _mm512_and_si512(
             _mm512_ternarylogic_epi32::<0x16>(p, _mm512_srli_epi32(p, 1), _mm512_srli_epi32(p, 2)),
             _mm512_set1_epi32(0o111),
