@@ -128,6 +128,9 @@ pub struct Out {
     flush_each: bool,
     boards_written: bool,
     scratch: String,
+    /// The line and the index of the last [`Out::diag_at`], in decimal.
+    line_digits: Digits,
+    index_digits: Digits,
 }
 
 impl std::fmt::Debug for Out {
@@ -144,11 +147,13 @@ impl Out {
         let flush_each = line_buffered || stdout.is_terminal();
         Out {
             writer: BufWriter::with_capacity(64 * 1024, Named(stdout.lock())),
-            errors: BufWriter::new(io::stderr()),
+            errors: BufWriter::with_capacity(64 * 1024, io::stderr()),
             errors_each: io::stderr().is_terminal(),
             flush_each,
             boards_written: false,
             scratch: String::new(),
+            line_digits: Digits::default(),
+            index_digits: Digits::default(),
         }
     }
 
@@ -195,14 +200,13 @@ impl Out {
     /// puzzles prints a million times, written without the formatting
     /// machinery.
     pub fn diag_at(&mut self, source: &str, line: usize, index: usize, what: &str) {
-        let (mut line_buf, mut index_buf) = ([0; 20], [0; 20]);
         let parts: [&[u8]; 8] = [
             b"sudokit: ",
             source.as_bytes(),
             b":",
-            decimal(line, &mut line_buf),
+            self.line_digits.of(line),
             b": puzzle ",
-            decimal(index, &mut index_buf),
+            self.index_digits.of(index),
             b": ",
             what.as_bytes(),
         ];
@@ -268,6 +272,51 @@ pub fn diag(message: impl std::fmt::Display) {
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
+/// A number's decimal digits, kept from one call to the next: in a file of
+/// unsolvable puzzles the next message's line and index are mostly the last
+/// ones plus one, and adding one to the digits is cheaper than writing them
+/// anew.
+#[derive(Debug, Clone, Default)]
+struct Digits {
+    /// The number the digits spell; none before the first call.
+    value: Option<usize>,
+    buf: [u8; 20],
+    /// Where the digits start in `buf`.
+    at: usize,
+}
+
+impl Digits {
+    /// `n` in decimal.
+    fn of(&mut self, n: usize) -> &[u8] {
+        match self.value {
+            Some(last) if last.checked_add(1) == Some(n) => self.add_one(),
+            Some(last) if last == n => {}
+            _ => {
+                let len = decimal(n, &mut self.buf).len();
+                self.at = self.buf.len() - len;
+            }
+        }
+        self.value = Some(n);
+        &self.buf[self.at..]
+    }
+
+    /// Adds one to the digits (the number is below `usize::MAX`, so they
+    /// never outgrow the buffer's 20 places).
+    fn add_one(&mut self) {
+        for at in (self.at..self.buf.len()).rev() {
+            if self.buf[at] == b'9' {
+                self.buf[at] = b'0';
+            } else {
+                self.buf[at] += 1;
+                return;
+            }
+        }
+        // Every digit was a 9: one more place, holding 1.
+        self.at -= 1;
+        self.buf[self.at] = b'1';
+    }
+}
+
 /// `n` in decimal, written at the end of `buf`, two digits per division
 /// (a file of a million unsolvable puzzles writes two numbers per puzzle).
 pub(crate) fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
@@ -301,6 +350,26 @@ mod tests {
         for n in (0..10_000).chain(wide) {
             let mut buf = [0; 20];
             assert_eq!(super::decimal(n, &mut buf), n.to_string().as_bytes());
+        }
+    }
+
+    #[test]
+    fn digits_follow_any_sequence_of_numbers() {
+        let mut digits = super::Digits::default();
+        // Steps of one across every carry, repeats, jumps back and forth,
+        // and the widest numbers.
+        let steps = (0..1_200)
+            .chain([1_199, 1_199, 5, 6, 999_999, 1_000_000, 1_000_001, 3])
+            .chain([
+                99_999_999_999,
+                100_000_000_000,
+                7,
+                usize::MAX - 1,
+                usize::MAX,
+                0,
+            ]);
+        for n in steps {
+            assert_eq!(digits.of(n), n.to_string().as_bytes(), "{n}");
         }
     }
 }

@@ -14,10 +14,16 @@ const INLINE_ITEMS: usize = 4096;
 const BATCH: usize = 4096;
 const BATCHES_AHEAD: usize = 4;
 
-/// An iterator whose items past the first [`INLINE_ITEMS`] are produced by
-/// a second thread, in the same order. Without `enabled` (each answer is
-/// due as soon as its line is read: `--line-buffered`, a terminal, `tail
-/// -f`) it stays in this thread.
+/// A source of items whose items past the first [`INLINE_ITEMS`] are
+/// produced by a second thread, in the same order. Without `enabled` (each
+/// answer is due as soon as its line is read: `--line-buffered`, a
+/// terminal, `tail -f`) it stays in this thread.
+///
+/// Items come in batches ([`ReadAhead::fill`]), which the caller walks by
+/// reference: a puzzle is a hundred bytes and more, and handing each one
+/// over by value cost the solving loop about as much as writing its answer.
+/// A batch the caller is done with goes back to the reading thread, which
+/// drops its items and fills it again there.
 pub struct ReadAhead<I: Iterator> {
     state: State<I>,
 }
@@ -29,7 +35,8 @@ enum State<I: Iterator> {
     },
     Thread {
         batches: Receiver<Vec<I::Item>>,
-        batch: std::vec::IntoIter<I::Item>,
+        /// Batches walked, back to the reading thread.
+        spent: SyncSender<Vec<I::Item>>,
         reader: Option<JoinHandle<()>>,
     },
     Done,
@@ -57,6 +64,59 @@ where
             state: State::Inline { items, left },
         }
     }
+
+    /// Replaces what `batch` holds by the next items, in order: one at a
+    /// time in this thread, up to [`BATCH`] at a time from the reading
+    /// thread. False, with `batch` empty, once the items have ended; a
+    /// reading thread's panic goes on here.
+    pub fn fill(&mut self, batch: &mut Vec<I::Item>) -> bool {
+        loop {
+            match &mut self.state {
+                State::Inline { items, left } if *left > 0 => {
+                    *left -= 1;
+                    batch.clear();
+                    let Some(item) = items.next() else {
+                        self.state = State::Done;
+                        return false;
+                    };
+                    batch.push(item);
+                    return true;
+                }
+                State::Inline { .. } => {
+                    let State::Inline { items, .. } =
+                        std::mem::replace(&mut self.state, State::Done)
+                    else {
+                        unreachable!("matched as inline just above")
+                    };
+                    self.state = start(items);
+                }
+                State::Thread {
+                    batches,
+                    spent,
+                    reader,
+                } => match batches.recv() {
+                    Ok(next) => {
+                        // The reader takes it back if it still reads; if
+                        // not, the items are dropped here.
+                        let _ = spent.try_send(std::mem::replace(batch, next));
+                        return true;
+                    }
+                    Err(_) => {
+                        // The reader has finished: at the end of the items,
+                        // or by a panic, which goes on here.
+                        if let Some(Err(panic)) = reader.take().map(JoinHandle::join) {
+                            std::panic::resume_unwind(panic);
+                        }
+                        self.state = State::Done;
+                    }
+                },
+                State::Done => {
+                    batch.clear();
+                    return false;
+                }
+            }
+        }
+    }
 }
 
 /// The items moved to a new reading thread; if no thread can be started
@@ -70,18 +130,21 @@ where
     // nothing.
     let (give, take) = sync_channel::<I>(1);
     let (to, batches) = sync_channel(BATCHES_AHEAD);
+    // Every batch there is: those ready, the one being filled, the one
+    // walked and the one just walked, so that handing one back never waits.
+    let (spent, back) = sync_channel(BATCHES_AHEAD + 3);
     let reader = std::thread::Builder::new()
         .name("read-ahead".to_owned())
         .spawn(move || {
             if let Ok(items) = take.recv() {
-                read_ahead(items, to);
+                read_ahead(items, &to, &back);
             }
         });
     match reader {
         Ok(reader) => match give.send(items) {
             Ok(()) => State::Thread {
                 batches,
-                batch: Vec::new().into_iter(),
+                spent,
                 reader: Some(reader),
             },
             // The thread is gone before taking them (it cannot panic
@@ -98,60 +161,20 @@ where
     }
 }
 
-/// Sends `items` in batches until they end or the receiver is gone.
-fn read_ahead<I: Iterator>(mut items: I, to: SyncSender<Vec<I::Item>>) {
+/// Sends `items` in batches until they end or the receiver is gone, filling
+/// again the batches that come back.
+fn read_ahead<I: Iterator>(
+    mut items: I,
+    to: &SyncSender<Vec<I::Item>>,
+    back: &Receiver<Vec<I::Item>>,
+) {
     loop {
-        let batch: Vec<I::Item> = items.by_ref().take(BATCH).collect();
+        let mut batch = back.try_recv().unwrap_or_default();
+        batch.clear();
+        batch.reserve(BATCH);
+        batch.extend(items.by_ref().take(BATCH));
         if batch.is_empty() || to.send(batch).is_err() {
             return;
-        }
-    }
-}
-
-impl<I> Iterator for ReadAhead<I>
-where
-    I: Iterator + Send + 'static,
-    I::Item: Send + 'static,
-{
-    type Item = I::Item;
-
-    fn next(&mut self) -> Option<I::Item> {
-        loop {
-            match &mut self.state {
-                State::Inline { items, left } if *left > 0 => {
-                    *left -= 1;
-                    return items.next();
-                }
-                State::Inline { .. } => {
-                    let State::Inline { items, .. } =
-                        std::mem::replace(&mut self.state, State::Done)
-                    else {
-                        unreachable!("matched as inline just above")
-                    };
-                    self.state = start(items);
-                }
-                State::Thread {
-                    batches,
-                    batch,
-                    reader,
-                } => {
-                    if let Some(item) = batch.next() {
-                        return Some(item);
-                    }
-                    match batches.recv() {
-                        Ok(next) => *batch = next.into_iter(),
-                        Err(_) => {
-                            // The reader has finished: at the end of the
-                            // items, or by a panic, which goes on here.
-                            if let Some(Err(panic)) = reader.take().map(JoinHandle::join) {
-                                std::panic::resume_unwind(panic);
-                            }
-                            self.state = State::Done;
-                        }
-                    }
-                }
-                State::Done => return None,
-            }
         }
     }
 }
@@ -159,6 +182,22 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every item `ahead` gives, in order, and the size of each batch.
+    fn drain<I>(mut ahead: ReadAhead<I>) -> (Vec<I::Item>, Vec<usize>)
+    where
+        I: Iterator + Send + 'static,
+        I::Item: Send + Clone + 'static,
+    {
+        let (mut all, mut sizes, mut batch) = (Vec::new(), Vec::new(), Vec::new());
+        while ahead.fill(&mut batch) {
+            sizes.push(batch.len());
+            all.extend(batch.iter().cloned());
+        }
+        assert!(batch.is_empty(), "an ended fill leaves the batch empty");
+        assert!(!ahead.fill(&mut batch), "the end stays the end");
+        (all, sizes)
+    }
 
     #[test]
     fn read_ahead_keeps_every_item_in_order() {
@@ -171,12 +210,21 @@ mod tests {
             50_000,
         ] {
             for enabled in [false, true] {
-                let got: Vec<usize> = ReadAhead::new(0..n, enabled).collect();
+                let (got, sizes) = drain(ReadAhead::new(0..n, enabled));
                 assert_eq!(
                     got,
                     (0..n).collect::<Vec<_>>(),
                     "{n} items, read ahead {enabled}"
                 );
+                // One at a time while inline, whole batches after (the
+                // last one may be short), never an empty one.
+                let inline = if enabled { n.min(INLINE_ITEMS) } else { n };
+                assert!(sizes[..inline].iter().all(|&s| s == 1), "{n}, {enabled}");
+                let rest = &sizes[inline..];
+                assert!(rest.iter().all(|&s| (1..=BATCH).contains(&s)));
+                if let Some((_, full)) = rest.split_last() {
+                    assert!(full.iter().all(|&s| s == BATCH), "{n}, {enabled}");
+                }
             }
         }
     }
@@ -185,8 +233,24 @@ mod tests {
     fn read_ahead_of_an_endless_input_keeps_order_and_can_be_dropped() {
         // The reader then waits on a full hand-over; dropping the consumer
         // must not wait for it (the test would hang).
-        let mut items = ReadAhead::new(0.., true);
-        assert_eq!(items.nth(100_000), Some(100_000));
-        drop(items);
+        let mut ahead = ReadAhead::new(0.., true);
+        let mut batch = Vec::new();
+        let mut next = 0;
+        while next <= 100_000 {
+            assert!(ahead.fill(&mut batch));
+            assert_eq!(batch[0], next);
+            assert_eq!(*batch.last().unwrap_or(&0), next + batch.len() - 1);
+            next += batch.len();
+        }
+        drop(ahead);
+    }
+
+    #[test]
+    fn a_panic_while_reading_ahead_goes_on_in_the_caller() {
+        let items = (0..INLINE_ITEMS + 10).inspect(|&i| {
+            assert!(i < INLINE_ITEMS + 5, "reading failed");
+        });
+        let caught = std::panic::catch_unwind(move || drain(ReadAhead::new(items, true)));
+        assert!(caught.is_err());
     }
 }

@@ -163,34 +163,56 @@ fn walk_all(
         let source = input.name.as_str();
         let one_at_a_time = out.flushes_each();
         let items = Items::new(input.reader, walk.format, one_at_a_time);
-        let mut items = ahead::ReadAhead::new(items, !one_at_a_time).peekable();
+        let mut items = ahead::ReadAhead::new(items, !one_at_a_time);
+        // The items are walked by reference, a batch at a time; `next` is
+        // the batch after, read early only to learn whether the first
+        // puzzle has company.
+        let (mut batch, mut next) = (Vec::new(), Vec::new());
+        let mut next_read = false;
         let mut several = false;
-        while let Some(item) = items.next() {
-            let item = match item.with_context(|| source.to_owned()) {
-                Ok(item) => item,
-                Err(err) => {
-                    status.note(ExitStatus::Error);
-                    unreadable(source, &err, out)?;
-                    break;
-                }
-            };
-            several = several || (walk.lookahead && items.peek().is_some());
-            let outcome = match &item {
-                Ok(puzzle) => each(puzzle, source, several, out)?,
-                Err(e) => {
-                    status.note(ExitStatus::Error);
-                    out.diag(format_args!("{source}:{}", e.error));
-                    if walk.error_records {
-                        let mut report = Report::new(source, e.index, e.line, Status::Error);
-                        report.format = e.layout;
-                        report.error = Some(format!("{source}:{}", e.error));
-                        out.json(&report)?;
+        'input: loop {
+            if next_read {
+                std::mem::swap(&mut batch, &mut next);
+                next_read = false;
+            } else if !items.fill(&mut batch) {
+                break;
+            }
+            for (k, item) in batch.iter().enumerate() {
+                let item = match item {
+                    Ok(item) => item,
+                    Err(err) => {
+                        status.note(ExitStatus::Error);
+                        // Reading stops here: what was read before is
+                        // reported, the rest of the input cannot be.
+                        let err = anyhow::Error::new(io::Error::new(err.kind(), err.to_string()))
+                            .context(source.to_owned());
+                        unreadable(source, &err, out)?;
+                        break 'input;
                     }
-                    ExitStatus::Error
+                };
+                if walk.lookahead && !several {
+                    several = k + 1 < batch.len() || {
+                        next_read = items.fill(&mut next);
+                        next_read
+                    };
                 }
-            };
-            status.note(outcome);
-            out.end_item()?;
+                let outcome = match item {
+                    Ok(puzzle) => each(puzzle, source, several, out)?,
+                    Err(e) => {
+                        status.note(ExitStatus::Error);
+                        out.diag(format_args!("{source}:{}", e.error));
+                        if walk.error_records {
+                            let mut report = Report::new(source, e.index, e.line, Status::Error);
+                            report.format = e.layout;
+                            report.error = Some(format!("{source}:{}", e.error));
+                            out.json(&report)?;
+                        }
+                        ExitStatus::Error
+                    }
+                };
+                status.note(outcome);
+                out.end_item()?;
+            }
         }
     }
     out.flush()?;
