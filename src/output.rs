@@ -317,8 +317,7 @@ impl Digits {
     }
 }
 
-/// `n` in decimal, written at the end of `buf`, two digits per division
-/// (a file of a million unsolvable puzzles writes two numbers per puzzle).
+/// `n` in decimal, written at the end of `buf`, two digits per division.
 pub(crate) fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
     const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
         2021222324252627282930313233343536373839\

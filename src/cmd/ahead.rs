@@ -239,7 +239,7 @@ mod tests {
         while next <= 100_000 {
             assert!(ahead.fill(&mut batch));
             assert_eq!(batch[0], next);
-            assert_eq!(*batch.last().unwrap_or(&0), next + batch.len() - 1);
+            assert_eq!(batch[batch.len() - 1], next + batch.len() - 1);
             next += batch.len();
         }
         drop(ahead);

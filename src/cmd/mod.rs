@@ -170,25 +170,20 @@ fn walk_all(
         let (mut batch, mut next) = (Vec::new(), Vec::new());
         let mut next_read = false;
         let mut several = false;
-        'input: loop {
+        loop {
             if next_read {
                 std::mem::swap(&mut batch, &mut next);
                 next_read = false;
             } else if !items.fill(&mut batch) {
                 break;
             }
+            // Where reading the input failed: the items before are
+            // reported, then the error (taken out below), and no more.
+            let mut failed_at = None;
             for (k, item) in batch.iter().enumerate() {
-                let item = match item {
-                    Ok(item) => item,
-                    Err(err) => {
-                        status.note(ExitStatus::Error);
-                        // Reading stops here: what was read before is
-                        // reported, the rest of the input cannot be.
-                        let err = anyhow::Error::new(io::Error::new(err.kind(), err.to_string()))
-                            .context(source.to_owned());
-                        unreadable(source, &err, out)?;
-                        break 'input;
-                    }
+                let Ok(item) = item else {
+                    failed_at = Some(k);
+                    break;
                 };
                 if walk.lookahead && !several {
                     several = k + 1 < batch.len() || {
@@ -212,6 +207,17 @@ fn walk_all(
                 };
                 status.note(outcome);
                 out.end_item()?;
+            }
+            if let Some(k) = failed_at
+                && let Some(Err(err)) = batch.drain(k..).next()
+            {
+                status.note(ExitStatus::Error);
+                unreadable(
+                    source,
+                    &anyhow::Error::new(err).context(source.to_owned()),
+                    out,
+                )?;
+                break;
             }
         }
     }
