@@ -103,8 +103,9 @@ pub struct Walk {
     pub format: Format,
     /// Write a JSON `"status":"error"` record for each puzzle that cannot be read.
     pub error_records: bool,
-    /// Read one item ahead, so that `several` is known for the first puzzle
-    /// (it delays each result until the next puzzle, or the end, is read).
+    /// Read past the first item, so that `several` is known for the first
+    /// puzzle (its result waits until the next item, or the end, is read;
+    /// once a second item is in sight, nothing more is read early).
     pub lookahead: bool,
 }
 
