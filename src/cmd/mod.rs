@@ -166,15 +166,14 @@ fn walk_all(
         let items = Items::new(input.reader, walk.format, one_at_a_time);
         let mut items = ahead::ReadAhead::new(items, !one_at_a_time);
         // The items are walked by reference, a batch at a time; `next` is
-        // the batch after, read early only to learn whether the first
-        // puzzle has company.
+        // the batch after, read early (and left empty otherwise) only to
+        // learn whether the first puzzle has company.
         let (mut batch, mut next) = (Vec::new(), Vec::new());
-        let mut next_read = false;
         let mut several = false;
         loop {
-            if next_read {
+            if !next.is_empty() {
                 std::mem::swap(&mut batch, &mut next);
-                next_read = false;
+                next.clear();
             } else if !items.fill(&mut batch) {
                 break;
             }
@@ -187,10 +186,7 @@ fn walk_all(
                     break;
                 };
                 if walk.lookahead && !several {
-                    several = k + 1 < batch.len() || {
-                        next_read = items.fill(&mut next);
-                        next_read
-                    };
+                    several = k + 1 < batch.len() || items.fill(&mut next);
                 }
                 let outcome = match item {
                     Ok(puzzle) => each(puzzle, source, several, out)?,
