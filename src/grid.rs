@@ -41,6 +41,13 @@ impl Grid {
         &self.cells
     }
 
+    /// The cells, for a parser that writes a board where it is to stay; it
+    /// stores only values it has checked to be 0-9, as with
+    /// [`Grid::from_checked`].
+    pub(crate) fn cells_mut(&mut self) -> &mut [u8; 81] {
+        &mut self.cells
+    }
+
     /// The value at (row, col), both 0-based; `0` for blank.
     pub fn get(&self, row: usize, col: usize) -> u8 {
         self.cells[row * 9 + col]

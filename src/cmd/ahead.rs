@@ -1,7 +1,10 @@
 //! Reading ahead on a second thread once an input shows itself long.
 
+use std::io::{self, BufRead};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
+
+use crate::format::{Item, Items};
 
 /// Items read and parsed in this thread before the rest moves to a second
 /// one: a short input never pays for starting a thread (0.1 ms and more
@@ -24,25 +27,42 @@ const BATCHES_AHEAD: usize = 4;
 /// over by value cost the solving loop about as much as writing its answer.
 /// A batch the caller is done with goes back to the reading thread, which
 /// drops its items and fills it again there.
-pub struct ReadAhead<I: Iterator> {
-    state: State<I>,
+pub struct ReadAhead<S: Source> {
+    state: State<S>,
 }
 
-enum State<I: Iterator> {
+/// What a [`ReadAhead`] reads: items appended to a batch, up to a given
+/// number at a time.
+pub trait Source: Send + 'static {
+    type Item: Send + 'static;
+
+    /// Appends the next `max` items to `batch`, or as many as are left.
+    fn fill(&mut self, batch: &mut Vec<Self::Item>, max: usize);
+}
+
+impl<R: BufRead + Send + 'static> Source for Items<R> {
+    type Item = io::Result<Item>;
+
+    fn fill(&mut self, batch: &mut Vec<Self::Item>, max: usize) {
+        Items::fill(self, batch, max);
+    }
+}
+
+enum State<S: Source> {
     Inline {
-        items: I,
+        items: S,
         left: usize,
     },
     Thread {
-        batches: Receiver<Vec<I::Item>>,
+        batches: Receiver<Vec<S::Item>>,
         /// Batches walked, back to the reading thread.
-        spent: SyncSender<Vec<I::Item>>,
+        spent: SyncSender<Vec<S::Item>>,
         reader: Option<JoinHandle<()>>,
     },
     Done,
 }
 
-impl<I: Iterator> std::fmt::Debug for ReadAhead<I> {
+impl<S: Source> std::fmt::Debug for ReadAhead<S> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let state = match self.state {
             State::Inline { left, .. } => format!("inline, {left} before reading ahead"),
@@ -53,12 +73,8 @@ impl<I: Iterator> std::fmt::Debug for ReadAhead<I> {
     }
 }
 
-impl<I> ReadAhead<I>
-where
-    I: Iterator + Send + 'static,
-    I::Item: Send + 'static,
-{
-    pub fn new(items: I, enabled: bool) -> ReadAhead<I> {
+impl<S: Source> ReadAhead<S> {
+    pub fn new(items: S, enabled: bool) -> ReadAhead<S> {
         let left = if enabled { INLINE_ITEMS } else { usize::MAX };
         ReadAhead {
             state: State::Inline { items, left },
@@ -69,17 +85,17 @@ where
     /// time in this thread, up to [`BATCH`] at a time from the reading
     /// thread. False, with `batch` empty, once the items have ended; a
     /// reading thread's panic goes on here.
-    pub fn fill(&mut self, batch: &mut Vec<I::Item>) -> bool {
+    pub fn fill(&mut self, batch: &mut Vec<S::Item>) -> bool {
         loop {
             match &mut self.state {
                 State::Inline { items, left } if *left > 0 => {
                     *left -= 1;
                     batch.clear();
-                    let Some(item) = items.next() else {
+                    items.fill(batch, 1);
+                    if batch.is_empty() {
                         self.state = State::Done;
                         return false;
-                    };
-                    batch.push(item);
+                    }
                     return true;
                 }
                 State::Inline { .. } => {
@@ -121,14 +137,10 @@ where
 
 /// The items moved to a new reading thread; if no thread can be started
 /// (resources exhausted), they stay in this one.
-fn start<I>(items: I) -> State<I>
-where
-    I: Iterator + Send + 'static,
-    I::Item: Send + 'static,
-{
+fn start<S: Source>(items: S) -> State<S> {
     // The items go to the thread once it exists, so a failed start loses
     // nothing.
-    let (give, take) = sync_channel::<I>(1);
+    let (give, take) = sync_channel::<S>(1);
     let (to, batches) = sync_channel(BATCHES_AHEAD);
     // Every batch there is: those ready, the one being filled, the one
     // walked and the one just walked, so that handing one back never waits.
@@ -163,16 +175,16 @@ where
 
 /// Sends `items` in batches until they end or the receiver is gone, filling
 /// again the batches that come back.
-fn read_ahead<I: Iterator>(
-    mut items: I,
-    to: &SyncSender<Vec<I::Item>>,
-    back: &Receiver<Vec<I::Item>>,
+fn read_ahead<S: Source>(
+    mut items: S,
+    to: &SyncSender<Vec<S::Item>>,
+    back: &Receiver<Vec<S::Item>>,
 ) {
     loop {
         let mut batch = back.try_recv().unwrap_or_default();
         batch.clear();
         batch.reserve(BATCH);
-        batch.extend(items.by_ref().take(BATCH));
+        items.fill(&mut batch, BATCH);
         if batch.is_empty() || to.send(batch).is_err() {
             return;
         }
@@ -183,11 +195,26 @@ fn read_ahead<I: Iterator>(
 mod tests {
     use super::*;
 
-    /// Every item `ahead` gives, in order, and the size of each batch.
-    fn drain<I>(mut ahead: ReadAhead<I>) -> (Vec<I::Item>, Vec<usize>)
+    /// The items of an iterator, as a source.
+    struct Each<I>(I);
+
+    impl<I> Source for Each<I>
     where
         I: Iterator + Send + 'static,
-        I::Item: Send + Clone + 'static,
+        I::Item: Send + 'static,
+    {
+        type Item = I::Item;
+
+        fn fill(&mut self, batch: &mut Vec<I::Item>, max: usize) {
+            batch.extend(self.0.by_ref().take(max));
+        }
+    }
+
+    /// Every item `ahead` gives, in order, and the size of each batch.
+    fn drain<S>(mut ahead: ReadAhead<S>) -> (Vec<S::Item>, Vec<usize>)
+    where
+        S: Source,
+        S::Item: Clone,
     {
         let (mut all, mut sizes, mut batch) = (Vec::new(), Vec::new(), Vec::new());
         while ahead.fill(&mut batch) {
@@ -210,7 +237,7 @@ mod tests {
             50_000,
         ] {
             for enabled in [false, true] {
-                let (got, sizes) = drain(ReadAhead::new(0..n, enabled));
+                let (got, sizes) = drain(ReadAhead::new(Each(0..n), enabled));
                 assert_eq!(
                     got,
                     (0..n).collect::<Vec<_>>(),
@@ -233,7 +260,7 @@ mod tests {
     fn read_ahead_of_an_endless_input_keeps_order_and_can_be_dropped() {
         // The reader then waits on a full hand-over; dropping the consumer
         // must not wait for it (the test would hang).
-        let mut ahead = ReadAhead::new(0.., true);
+        let mut ahead = ReadAhead::new(Each(0..), true);
         let mut batch = Vec::new();
         let mut next = 0;
         while next <= 100_000 {
@@ -250,7 +277,7 @@ mod tests {
         let items = (0..INLINE_ITEMS + 10).inspect(|&i| {
             assert!(i < INLINE_ITEMS + 5, "reading failed");
         });
-        let caught = std::panic::catch_unwind(move || drain(ReadAhead::new(items, true)));
+        let caught = std::panic::catch_unwind(move || drain(ReadAhead::new(Each(items), true)));
         assert!(caught.is_err());
     }
 }

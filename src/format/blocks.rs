@@ -141,20 +141,42 @@ fn is_data(bytes: &[u8]) -> bool {
     }
 }
 
-/// The board of line `lineno` (its bytes without the line end), its error,
-/// or `None` for a blank or comment line.
-fn parse_raw(raw: &[u8], lineno: usize) -> Option<Result<Grid, ParseError>> {
-    let bytes = line_content(raw, lineno);
-    if !is_data(bytes) {
-        return None;
+/// The item of a data line (as [`line_content`] gives it): line `lineno`,
+/// item `index`.
+fn line_item(bytes: &[u8], lineno: usize, index: usize) -> Item {
+    let mut grid = Grid::EMPTY;
+    if fast_line_into(bytes, &mut grid) {
+        return Ok(line_puzzle(grid, lineno, index));
     }
-    // The common line: 81 cells, then nothing, or a separator and text.
-    if let Some(grid) = line::fast_line(bytes)
+    match decode(bytes, lineno).and_then(|text| line::parse_data(text, lineno)) {
+        Ok(grid) => Ok(line_puzzle(grid, lineno, index)),
+        Err(error) => Err(line_error(error, index)),
+    }
+}
+
+/// [`line::fast_line_into`], for a whole line: the 81 cells, then nothing,
+/// or a separator and text.
+fn fast_line_into(bytes: &[u8], grid: &mut Grid) -> bool {
+    line::fast_line_into(bytes, grid)
         && (bytes.len() <= 82 || std::str::from_utf8(&bytes[82..]).is_ok())
-    {
-        return Some(Ok(grid));
+}
+
+fn line_puzzle(grid: Grid, line: usize, index: usize) -> Puzzle {
+    Puzzle {
+        grid,
+        index,
+        line,
+        layout: Layout::Line,
     }
-    Some(decode(bytes, lineno).and_then(|text| line::parse_data(text, lineno)))
+}
+
+fn line_error(error: ParseError, index: usize) -> ItemError {
+    ItemError {
+        index,
+        layout: Some(Layout::Line),
+        line: error.line,
+        error,
+    }
 }
 
 /// Splits a one-puzzle-per-line input into [`Block`]s.
@@ -190,28 +212,35 @@ impl<R: BufRead> Blocks<R> {
     /// input. An error reading comes after the block of the lines read
     /// whole before it.
     pub fn next_block(&mut self, max_items: usize) -> io::Result<Option<Block>> {
+        let mut block = Block::default();
+        Ok(self.refill(&mut block, max_items)?.then_some(block))
+    }
+
+    /// [`Blocks::next_block`] into `block`, whose memory is used again;
+    /// false, with `block` left as it was, at the end of the input.
+    fn refill(&mut self, block: &mut Block, max_items: usize) -> io::Result<bool> {
         if let Some(err) = self.failed.take() {
             return Err(err);
         }
         if self.done {
-            return Ok(None);
+            return Ok(false);
         }
-        let mut block = Block {
-            bytes: std::mem::take(&mut self.first),
-            line: self.lineno + 1,
-            index: self.next_index,
-            items: 0,
-            too_long: false,
-        };
-        if !block.bytes.is_empty() {
+        block.bytes.clear();
+        if !self.first.is_empty() {
             // The first data line is data: it was chosen for being so.
+            block.bytes = std::mem::take(&mut self.first);
             self.lineno += 1;
             block.items = 1;
+        } else {
+            block.items = 0;
         }
-        let filled = self.fill(&mut block, max_items.max(1));
+        block.line = self.lineno + 1 - block.items;
+        block.index = self.next_index;
+        block.too_long = false;
+        let filled = self.fill(block, max_items.max(1));
         self.next_index += block.items;
         match filled {
-            Ok(()) => Ok(Some(block)),
+            Ok(()) => Ok(true),
             Err(err) if block.bytes.is_empty() && block.items == 0 => {
                 self.done = true;
                 Err(err)
@@ -219,7 +248,7 @@ impl<R: BufRead> Blocks<R> {
             Err(err) => {
                 self.done = true;
                 self.failed = Some(err);
-                Ok(Some(block))
+                Ok(true)
             }
         }
     }
@@ -330,7 +359,7 @@ fn line_part(avail: &[u8]) -> (usize, bool) {
 }
 
 /// Whole lines of a one-puzzle-per-line input, with where they start.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct Block {
     /// The lines, each with its line end (the last line of the input may
     /// have none).
@@ -359,10 +388,8 @@ impl Block {
     /// Parses the block: its puzzles and located errors, in order.
     pub fn items(&self) -> BlockItems<'_> {
         BlockItems {
-            rest: &self.bytes,
-            lineno: self.line - 1,
-            index: self.index,
-            too_long: self.too_long,
+            bytes: &self.bytes,
+            at: LinesAt::new(self),
         }
     }
 }
@@ -370,55 +397,146 @@ impl Block {
 /// The items of a [`Block`].
 #[derive(Debug)]
 pub struct BlockItems<'a> {
-    rest: &'a [u8],
-    lineno: usize,
-    index: usize,
-    too_long: bool,
-}
-
-impl BlockItems<'_> {
-    fn item(&mut self, result: Result<Grid, ParseError>) -> Item {
-        let index = self.index;
-        self.index += 1;
-        match result {
-            Ok(grid) => Ok(Puzzle {
-                grid,
-                index,
-                line: self.lineno,
-                layout: Layout::Line,
-            }),
-            Err(error) => Err(ItemError {
-                index,
-                layout: Some(Layout::Line),
-                line: error.line,
-                error,
-            }),
-        }
-    }
+    bytes: &'a [u8],
+    at: LinesAt,
 }
 
 impl Iterator for BlockItems<'_> {
     type Item = Item;
 
     fn next(&mut self) -> Option<Item> {
-        while !self.rest.is_empty() {
-            let (raw, rest) = match memchr(b'\n', self.rest) {
-                Some(end) => (&self.rest[..end], &self.rest[end + 1..]),
-                None => (self.rest, &[][..]),
+        self.at.next(self.bytes)
+    }
+}
+
+/// How far the lines of a block have been parsed.
+#[derive(Debug, Default)]
+struct LinesAt {
+    /// Where the next line starts in the block's bytes.
+    at: usize,
+    /// The number of the line before it.
+    lineno: usize,
+    /// The index of the next item.
+    index: usize,
+    /// The block's line too long to keep is still to be reported.
+    too_long: bool,
+}
+
+impl LinesAt {
+    /// At the start of `block`.
+    fn new(block: &Block) -> LinesAt {
+        LinesAt {
+            at: 0,
+            lineno: block.line - 1,
+            index: block.index,
+            too_long: block.too_long,
+        }
+    }
+
+    /// The next item of `bytes` (the block's lines), or `None` past its last.
+    fn next(&mut self, bytes: &[u8]) -> Option<Item> {
+        match self.data_line(bytes) {
+            Some((data, lineno, index)) => Some(line_item(data, lineno, index)),
+            None => self.too_long(),
+        }
+    }
+
+    /// Appends the next item of `bytes` to `batch`; false past the last one.
+    ///
+    /// A puzzle is parsed where it is to stay in the batch, not built
+    /// beside it and moved there: in a file of easy puzzles, copying each
+    /// one just after it was written cost as much as parsing it.
+    fn push_next(&mut self, bytes: &[u8], batch: &mut Vec<io::Result<Item>>) -> bool {
+        // Pushed as a constant, then filled in: a value built on the stack
+        // would be copied while its last stores are still in flight, and
+        // the copy waits for them.
+        const BLANK: io::Result<Item> = Ok(Ok(Puzzle {
+            grid: Grid::EMPTY,
+            index: 0,
+            line: 0,
+            layout: Layout::Line,
+        }));
+        // The common line, 81 cells and its end, needs no search for the
+        // end: if the 81 are all cells, none of them is a line end.
+        if let Some(line) = bytes.get(self.at..self.at + 82)
+            && line[81] == b'\n'
+        {
+            batch.push(BLANK);
+            if let Some(Ok(Ok(puzzle))) = batch.last_mut()
+                && fast_line_into(&line[..81], &mut puzzle.grid)
+            {
+                self.at += 82;
+                self.lineno += 1;
+                puzzle.line = self.lineno;
+                puzzle.index = self.index;
+                self.index += 1;
+                return true;
+            }
+            batch.pop();
+        }
+        let Some((data, lineno, index)) = self.data_line(bytes) else {
+            return match self.too_long() {
+                Some(item) => {
+                    batch.push(Ok(item));
+                    true
+                }
+                None => false,
             };
-            self.rest = rest;
-            self.lineno += 1;
-            if let Some(result) = parse_raw(raw, self.lineno) {
-                return Some(self.item(result));
+        };
+        batch.push(BLANK);
+        if let Some(Ok(Ok(puzzle))) = batch.last_mut() {
+            puzzle.index = index;
+            puzzle.line = lineno;
+            if fast_line_into(data, &mut puzzle.grid) {
+                return true;
             }
         }
-        if std::mem::take(&mut self.too_long) {
+        // Not the common line: the careful path says what is wrong with it.
+        if let Some(last) = batch.last_mut() {
+            *last = Ok(line_item(data, lineno, index));
+        }
+        true
+    }
+
+    /// The next line of `bytes` that holds data (a puzzle or an error), as
+    /// [`line_content`] gives it, with its number and its item's index.
+    fn data_line<'b>(&mut self, bytes: &'b [u8]) -> Option<(&'b [u8], usize, usize)> {
+        while let Some(rest) = bytes.get(self.at..).filter(|rest| !rest.is_empty()) {
+            let raw = match memchr(b'\n', rest) {
+                Some(end) => {
+                    self.at += end + 1;
+                    &rest[..end]
+                }
+                None => {
+                    self.at = bytes.len();
+                    rest
+                }
+            };
             self.lineno += 1;
-            let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
-            let error = ParseError::new(self.lineno, 1, kind);
-            return Some(self.item(Err(error)));
+            let data = line_content(raw, self.lineno);
+            if is_data(data) {
+                let index = self.index;
+                self.index += 1;
+                return Some((data, self.lineno, index));
+            }
         }
         None
+    }
+
+    /// After the last line: the error for the line too long to keep that
+    /// ends the block, if one does.
+    fn too_long(&mut self) -> Option<Item> {
+        if !std::mem::take(&mut self.too_long) {
+            return None;
+        }
+        self.lineno += 1;
+        let index = self.index;
+        self.index += 1;
+        let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
+        Some(Err(line_error(
+            ParseError::new(self.lineno, 1, kind),
+            index,
+        )))
     }
 }
 
@@ -430,13 +548,13 @@ pub struct Items<R> {
     /// Items per block: 1 when every puzzle must be answered as soon as its
     /// line is read (a block waits for its lines).
     block_items: usize,
-    ready: std::collections::VecDeque<Item>,
 }
 
 enum ItemsState<R> {
     /// Not read yet: the format, and whether each board is awaited.
     Fresh(R, Format, bool),
-    Lines(Blocks<R>),
+    /// One puzzle per line: the block being parsed, and how far.
+    Lines(Blocks<R>, Block, LinesAt),
     Other(Box<Reader<Chain<Cursor<Vec<u8>>, R>>>),
     Done,
 }
@@ -456,7 +574,23 @@ impl<R: BufRead> Items<R> {
         Items {
             state: ItemsState::Fresh(input, format, one_at_a_time),
             block_items: if one_at_a_time { 1 } else { BLOCK_ITEMS },
-            ready: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// Appends the next `max` items to `batch`, or as many as are left;
+    /// the same items, in the same order, as calling `next` would give.
+    pub fn fill(&mut self, batch: &mut Vec<io::Result<Item>>, max: usize) {
+        let end = batch.len().saturating_add(max);
+        while batch.len() < end {
+            if let ItemsState::Lines(_, block, at) = &mut self.state
+                && at.push_next(&block.bytes, batch)
+            {
+                continue;
+            }
+            match self.next() {
+                Some(item) => batch.push(item),
+                None => return,
+            }
         }
     }
 }
@@ -471,29 +605,37 @@ impl<R: BufRead> Iterator for Items<R> {
     /// fails, after which there is nothing more.
     fn next(&mut self) -> Option<io::Result<Item>> {
         loop {
-            if let Some(item) = self.ready.pop_front() {
-                return Some(Ok(item));
-            }
-            match std::mem::replace(&mut self.state, ItemsState::Done) {
-                ItemsState::Fresh(input, format, at_once) => match split(input, format, at_once) {
-                    Ok(Split::Lines(blocks)) => self.state = ItemsState::Lines(blocks),
-                    Ok(Split::Other(reader)) => self.state = ItemsState::Other(reader),
-                    Err(err) => return Some(Err(err)),
-                },
-                ItemsState::Lines(mut blocks) => match blocks.next_block(self.block_items) {
-                    Ok(Some(block)) => {
-                        self.ready.extend(block.items());
-                        self.state = ItemsState::Lines(blocks);
+            match &mut self.state {
+                ItemsState::Lines(blocks, block, at) => {
+                    if let Some(item) = at.next(&block.bytes) {
+                        return Some(Ok(item));
                     }
-                    Ok(None) => return None,
-                    Err(err) => return Some(Err(err)),
-                },
-                ItemsState::Other(mut reader) => {
-                    let next = reader.next();
-                    self.state = ItemsState::Other(reader);
-                    return next;
+                    match blocks.refill(block, self.block_items) {
+                        Ok(true) => *at = LinesAt::new(block),
+                        Ok(false) => self.state = ItemsState::Done,
+                        Err(err) => {
+                            self.state = ItemsState::Done;
+                            return Some(Err(err));
+                        }
+                    }
                 }
+                ItemsState::Other(reader) => return reader.next(),
                 ItemsState::Done => return None,
+                ItemsState::Fresh(..) => {
+                    let ItemsState::Fresh(input, format, at_once) =
+                        std::mem::replace(&mut self.state, ItemsState::Done)
+                    else {
+                        unreachable!("matched as fresh just above")
+                    };
+                    match split(input, format, at_once) {
+                        Ok(Split::Lines(blocks)) => {
+                            self.state =
+                                ItemsState::Lines(blocks, Block::default(), LinesAt::default());
+                        }
+                        Ok(Split::Other(reader)) => self.state = ItemsState::Other(reader),
+                        Err(err) => return Some(Err(err)),
+                    }
+                }
             }
         }
     }

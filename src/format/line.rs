@@ -151,25 +151,33 @@ fn parse_cells(text: &str, lineno: usize, first_column: usize) -> Result<Grid, P
 /// cells and the byte after them are looked at: the caller answers for the
 /// rest of the line being text.
 pub(super) fn fast_line(bytes: &[u8]) -> Option<Grid> {
-    let cells = bytes.get(..81)?;
+    let mut grid = Grid::EMPTY;
+    fast_line_into(bytes, &mut grid).then_some(grid)
+}
+
+/// [`fast_line`], writing the board into `grid`, where it is to stay; false
+/// (with `grid` holding anything from 0 to 9) for a line it does not take.
+pub(super) fn fast_line_into(bytes: &[u8], grid: &mut Grid) -> bool {
+    let Some(cells) = bytes.get(..81) else {
+        return false;
+    };
     if !matches!(
         bytes.get(81),
         None | Some(b' ' | b'\t' | b',' | b';' | b':' | b'|')
     ) {
-        return None;
+        return false;
     }
     // A digit is its value and `.` is 0; anything else is flagged, with one
     // test for all 81 afterwards. Arithmetic rather than a table, so that
     // the loop vectorizes.
-    let mut array = [0u8; 81];
     let mut bad = 0u8;
-    for (slot, &b) in array.iter_mut().zip(cells) {
+    for (slot, &b) in grid.cells_mut().iter_mut().zip(cells) {
         let v = b.wrapping_sub(b'0');
         let digit = v <= 9;
         *slot = if digit { v } else { 0 };
         bad |= u8::from(!digit & (b != b'.'));
     }
-    (bad == 0).then(|| Grid::from_checked(array))
+    bad == 0
 }
 
 pub(super) fn render(grid: &Grid, out: &mut String) {

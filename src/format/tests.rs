@@ -1542,3 +1542,75 @@ fn typo_rows_titles_and_braced_arrays() {
         }
     }
 }
+
+/// A one-puzzle-per-line input read in blocks, an item at a time or a
+/// batch at a time, gives exactly the items a [`super::Reader`] gives:
+/// the same boards, errors, lines and indices, whatever the size of the
+/// reads and of the batches.
+#[test]
+fn line_blocks_and_batches_give_the_reader_s_items() {
+    use std::io::BufReader;
+
+    use super::{Item, Items, Reader};
+
+    let mut text = String::from("\u{feff}puzzle,solution\n# a comment\n\n");
+    for k in 0..300 {
+        let line = match k % 13 {
+            0 => format!("{LC37}\r\n"),
+            1 => format!("{LC37},{LC37}\n"),
+            2 => format!("{}x\n", &LC37[..80]),
+            3 => format!("{}\n", &LC37[..80]),
+            4 => format!("{LC37}5\n"),
+            5 => format!("\"{LC37}\",\"x\"\n"),
+            6 => "// code\n".to_owned(),
+            7 => format!("  {LC37}\n"),
+            8 => format!("{}\u{e9}{}\n", &LC37[..40], &LC37[41..]),
+            9 => "\n".to_owned(),
+            _ => format!("{LC37}\n"),
+        };
+        text.push_str(&line);
+    }
+    let mut bytes = text.into_bytes();
+    // A line that is not UTF-8, and a last line without its end.
+    bytes.extend_from_slice(b"53..7\xff...\n");
+    bytes.extend_from_slice(LC37.as_bytes());
+
+    let shown = |item: std::io::Result<Item>| match item {
+        Ok(Ok(p)) => format!("{}:{} {:?} {}", p.index, p.line, p.layout, p.grid.to_line()),
+        Ok(Err(e)) => format!("{}:{} {:?} {}", e.index, e.line, e.layout, e.error),
+        Err(e) => format!("read: {e}"),
+    };
+    let expected: Vec<String> = Reader::new(&bytes[..], Format::Auto).map(shown).collect();
+    assert!(expected.len() > 250, "{}", expected.len());
+    assert!(
+        expected.iter().any(|e| e.contains("expected")),
+        "{expected:?}"
+    );
+    for capacity in [1, 7, 83, 100, 4096, 1 << 16] {
+        for at_once in [false, true] {
+            let reader = || BufReader::with_capacity(capacity, &bytes[..]);
+            let one_by_one: Vec<String> = Items::new(reader(), Format::Auto, at_once)
+                .map(shown)
+                .collect();
+            assert_eq!(
+                one_by_one, expected,
+                "reads of {capacity}, at once {at_once}"
+            );
+            for max in [1, 2, 5, 64, 1000] {
+                let mut items = Items::new(reader(), Format::Auto, at_once);
+                let mut batch = Vec::new();
+                let mut got = Vec::new();
+                loop {
+                    batch.clear();
+                    items.fill(&mut batch, max);
+                    assert!(batch.len() <= max);
+                    if batch.is_empty() {
+                        break;
+                    }
+                    got.extend(batch.drain(..).map(shown));
+                }
+                assert_eq!(got, expected, "reads of {capacity}, batches of {max}");
+            }
+        }
+    }
+}
