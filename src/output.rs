@@ -2,6 +2,7 @@
 //! standard output and standard error.
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
+use std::ops::Range;
 
 use serde::Serialize;
 
@@ -128,9 +129,8 @@ pub struct Out {
     flush_each: bool,
     boards_written: bool,
     scratch: String,
-    /// The line and the index of the last [`Out::diag_at`], in decimal.
-    line_digits: Digits,
-    index_digits: Digits,
+    /// The last [`Out::diag_at`] message.
+    last_at: PlaceMessage,
 }
 
 impl std::fmt::Debug for Out {
@@ -152,8 +152,7 @@ impl Out {
             flush_each,
             boards_written: false,
             scratch: String::new(),
-            line_digits: Digits::default(),
-            index_digits: Digits::default(),
+            last_at: PlaceMessage::default(),
         }
     }
 
@@ -199,22 +198,10 @@ impl Out {
     /// [`Out::diag`] for the one message a file of a million unsolvable
     /// puzzles prints a million times, written without the formatting
     /// machinery.
-    pub fn diag_at(&mut self, source: &str, line: usize, index: usize, what: &str) {
-        let parts: [&[u8]; 8] = [
-            b"sudokit: ",
-            source.as_bytes(),
-            b":",
-            self.line_digits.of(line),
-            b": puzzle ",
-            self.index_digits.of(index),
-            b": ",
-            what.as_bytes(),
-        ];
+    pub fn diag_at(&mut self, source: &str, line: usize, index: usize, what: &'static str) {
+        let message = self.last_at.of(source, line, index, what);
         // Nothing useful can be done when standard error itself is gone.
-        for part in parts {
-            let _ = self.errors.write_all(part);
-        }
-        let _ = self.errors.write_all(b"\n");
+        let _ = self.errors.write_all(message);
         if self.errors_each {
             let _ = self.errors.flush();
         }
@@ -272,49 +259,83 @@ pub fn diag(message: impl std::fmt::Display) {
     let _ = io::stderr().lock().write_all(line.as_bytes());
 }
 
-/// A number's decimal digits, kept from one call to the next: in a file of
-/// unsolvable puzzles the next message's line and index are mostly the last
-/// ones plus one, and adding one to the digits is cheaper than writing them
+/// The line `sudokit: SOURCE:LINE: puzzle INDEX: WHAT` and its end, kept
+/// from one message to the next: in a file of unsolvable puzzles the next
+/// message differs only in its line and index, each one more, and adding
+/// one to their digits where they stand costs less than writing the line
 /// anew.
 #[derive(Debug, Clone, Default)]
-struct Digits {
-    /// The number the digits spell; none before the first call.
-    value: Option<usize>,
-    buf: [u8; 20],
-    /// Where the digits start in `buf`.
-    at: usize,
+struct PlaceMessage {
+    /// The message, empty before the first one.
+    bytes: Vec<u8>,
+    /// Where the source, the line's digits and the index's digits are in it.
+    source: Range<usize>,
+    line: Range<usize>,
+    index: Range<usize>,
+    /// The numbers the digits spell.
+    line_value: usize,
+    index_value: usize,
+    /// The outcome at its end.
+    what: &'static str,
 }
 
-impl Digits {
-    /// `n` in decimal.
-    fn of(&mut self, n: usize) -> &[u8] {
-        match self.value {
-            Some(last) if last.checked_add(1) == Some(n) => self.add_one(),
-            Some(last) if last == n => {}
-            _ => {
-                let len = decimal(n, &mut self.buf).len();
-                self.at = self.buf.len() - len;
-            }
+impl PlaceMessage {
+    /// The message for `source`, `line`, `index` and `what`.
+    fn of(&mut self, source: &str, line: usize, index: usize, what: &'static str) -> &[u8] {
+        // Outcomes are told apart by where their text lies: each is one
+        // static text, and an equal one elsewhere only costs writing the
+        // line anew.
+        let next = !self.bytes.is_empty()
+            && self.line_value.checked_add(1) == Some(line)
+            && self.index_value.checked_add(1) == Some(index)
+            && std::ptr::eq(self.what, what)
+            && self.bytes[self.source.clone()] == *source.as_bytes();
+        let counted = next
+            && add_one(&mut self.bytes[self.line.clone()])
+            && add_one(&mut self.bytes[self.index.clone()]);
+        if !counted {
+            self.write(source, line, index, what);
         }
-        self.value = Some(n);
-        &self.buf[self.at..]
+        self.line_value = line;
+        self.index_value = index;
+        self.what = what;
+        &self.bytes
     }
 
-    /// Adds one to the digits (the number is below `usize::MAX`, so they
-    /// never outgrow the buffer's 20 places).
-    fn add_one(&mut self) {
-        for at in (self.at..self.buf.len()).rev() {
-            if self.buf[at] == b'9' {
-                self.buf[at] = b'0';
-            } else {
-                self.buf[at] += 1;
-                return;
-            }
-        }
-        // Every digit was a 9: one more place, holding 1.
-        self.at -= 1;
-        self.buf[self.at] = b'1';
+    /// Writes the message anew.
+    fn write(&mut self, source: &str, line: usize, index: usize, what: &str) {
+        let bytes = &mut self.bytes;
+        bytes.clear();
+        bytes.extend_from_slice(b"sudokit: ");
+        let mut at = bytes.len();
+        bytes.extend_from_slice(source.as_bytes());
+        self.source = at..bytes.len();
+        bytes.push(b':');
+        at = bytes.len();
+        bytes.extend_from_slice(decimal(line, &mut [0; 20]));
+        self.line = at..bytes.len();
+        bytes.extend_from_slice(b": puzzle ");
+        at = bytes.len();
+        bytes.extend_from_slice(decimal(index, &mut [0; 20]));
+        self.index = at..bytes.len();
+        bytes.extend_from_slice(b": ");
+        bytes.extend_from_slice(what.as_bytes());
+        bytes.push(b'\n');
     }
+}
+
+/// Adds one to the decimal `digits`; false, leaving them all 0, when they
+/// were all 9 (the number needs one more place).
+fn add_one(digits: &mut [u8]) -> bool {
+    for digit in digits.iter_mut().rev() {
+        if *digit == b'9' {
+            *digit = b'0';
+        } else {
+            *digit += 1;
+            return true;
+        }
+    }
+    false
 }
 
 /// `n` in decimal, written at the end of `buf`, two digits per division.
@@ -353,22 +374,48 @@ mod tests {
     }
 
     #[test]
-    fn digits_follow_any_sequence_of_numbers() {
-        let mut digits = super::Digits::default();
+    fn a_place_message_follows_any_sequence_of_places() {
+        let mut message = super::PlaceMessage::default();
         // Steps of one across every carry, repeats, jumps back and forth,
-        // and the widest numbers.
-        let steps = (0..1_200)
-            .chain([1_199, 1_199, 5, 6, 999_999, 1_000_000, 1_000_001, 3])
-            .chain([
-                99_999_999_999,
-                100_000_000_000,
-                7,
+        // a line and an index that do not move together, other sources and
+        // outcomes, and the widest numbers.
+        let mut places: Vec<(&str, usize, usize, &str)> = (0..1_200)
+            .map(|n| ("a.txt", n + 1, n, "unsolvable (no solution)"))
+            .collect();
+        places.extend([
+            ("a.txt", 1_201, 1_199, "unsolvable (no solution)"),
+            ("a.txt", 1_202, 1_201, "unsolvable (no solution)"),
+            ("a.txt", 1_203, 1_202, "unsolvable (no solution)"),
+            ("a.txt", 1_204, 1_203, "not unique (more than one solution)"),
+            ("a.txt", 1_205, 1_204, "not unique (more than one solution)"),
+            ("b.txt", 1_206, 1_205, "not unique (more than one solution)"),
+            ("a.txt", 1_207, 1_206, "not unique (more than one solution)"),
+            ("<stdin>", 1_207, 1_206, "unsolvable (no solution)"),
+            ("<stdin>", 5, 6, "unsolvable (no solution)"),
+            ("<stdin>", 999_999, 99, "unsolvable (no solution)"),
+            ("<stdin>", 1_000_000, 100, "unsolvable (no solution)"),
+            ("<stdin>", 1_000_001, 101, "unsolvable (no solution)"),
+            ("<stdin>", 3, 3, "unsolvable (no solution)"),
+            (
+                "<stdin>",
                 usize::MAX - 1,
+                usize::MAX - 1,
+                "unsolvable (no solution)",
+            ),
+            (
+                "<stdin>",
                 usize::MAX,
-                0,
-            ]);
-        for n in steps {
-            assert_eq!(digits.of(n), n.to_string().as_bytes(), "{n}");
+                usize::MAX,
+                "unsolvable (no solution)",
+            ),
+            ("<stdin>", 0, 0, "unsolvable (no solution)"),
+        ]);
+        for (source, line, index, what) in places {
+            let expected = format!("sudokit: {source}:{line}: puzzle {index}: {what}\n");
+            assert_eq!(
+                String::from_utf8_lossy(message.of(source, line, index, what)),
+                expected
+            );
         }
     }
 }
