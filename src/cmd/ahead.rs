@@ -193,6 +193,10 @@ fn read_ahead<S: Source>(
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    use std::sync::mpsc::{Sender, channel};
+
     use super::*;
 
     /// The items of an iterator, as a source.
@@ -270,6 +274,58 @@ mod tests {
             next += batch.len();
         }
         drop(ahead);
+    }
+
+    #[test]
+    fn the_reader_holds_at_most_its_batches_ahead() {
+        /// Says so when dropped, with the items, as the reader ends.
+        struct Ended(Sender<()>);
+        impl Drop for Ended {
+            fn drop(&mut self) {
+                let _ = self.0.send(());
+            }
+        }
+        let (ended, reader_ended) = channel();
+        let ended = Ended(ended);
+        let made = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&made);
+        let items = (0..).inspect(move |_| {
+            let _ = &ended;
+            counter.fetch_add(1, SeqCst);
+        });
+        let mut ahead = ReadAhead::new(Each(items), true);
+        let (mut batch, mut taken) = (Vec::new(), 0);
+        // Past the items read in this thread.
+        while taken <= INLINE_ITEMS {
+            assert!(ahead.fill(&mut batch));
+            taken += batch.len();
+        }
+        for round in 0..40 {
+            // Walked at different paces, so that the reader is caught
+            // waiting, woken, and reading.
+            for _ in 0..round % 7 {
+                assert!(ahead.fill(&mut batch));
+                taken += batch.len();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(if round % 3 == 0 {
+                20
+            } else {
+                1
+            }));
+            let ahead_by = made.load(SeqCst) - taken;
+            // Those ready, and one more waiting to be handed over.
+            assert!(
+                ahead_by <= (BATCHES_AHEAD + 1) * BATCH,
+                "round {round}: {ahead_by} items read ahead"
+            );
+        }
+        // The reader, waiting to hand a batch over, ends with this.
+        drop(ahead);
+        assert!(
+            reader_ended
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .is_ok()
+        );
     }
 
     #[test]
