@@ -379,36 +379,29 @@ mod tests {
         // Steps of one across every carry, repeats, jumps back and forth,
         // a line and an index that do not move together, other sources and
         // outcomes, and the widest numbers.
-        let mut places: Vec<(&str, usize, usize, &str)> = (0..1_200)
-            .map(|n| ("a.txt", n + 1, n, "unsolvable (no solution)"))
-            .collect();
+        let (none, many) = (
+            super::Status::Unsolvable.describe(),
+            super::Status::Multiple.describe(),
+        );
+        let mut places: Vec<(&str, usize, usize, &str)> =
+            (0..1_200).map(|n| ("a.txt", n + 1, n, none)).collect();
         places.extend([
-            ("a.txt", 1_201, 1_199, "unsolvable (no solution)"),
-            ("a.txt", 1_202, 1_201, "unsolvable (no solution)"),
-            ("a.txt", 1_203, 1_202, "unsolvable (no solution)"),
-            ("a.txt", 1_204, 1_203, "not unique (more than one solution)"),
-            ("a.txt", 1_205, 1_204, "not unique (more than one solution)"),
-            ("b.txt", 1_206, 1_205, "not unique (more than one solution)"),
-            ("a.txt", 1_207, 1_206, "not unique (more than one solution)"),
-            ("<stdin>", 1_207, 1_206, "unsolvable (no solution)"),
-            ("<stdin>", 5, 6, "unsolvable (no solution)"),
-            ("<stdin>", 999_999, 99, "unsolvable (no solution)"),
-            ("<stdin>", 1_000_000, 100, "unsolvable (no solution)"),
-            ("<stdin>", 1_000_001, 101, "unsolvable (no solution)"),
-            ("<stdin>", 3, 3, "unsolvable (no solution)"),
-            (
-                "<stdin>",
-                usize::MAX - 1,
-                usize::MAX - 1,
-                "unsolvable (no solution)",
-            ),
-            (
-                "<stdin>",
-                usize::MAX,
-                usize::MAX,
-                "unsolvable (no solution)",
-            ),
-            ("<stdin>", 0, 0, "unsolvable (no solution)"),
+            ("a.txt", 1_201, 1_199, none),
+            ("a.txt", 1_202, 1_201, none),
+            ("a.txt", 1_203, 1_202, none),
+            ("a.txt", 1_204, 1_203, many),
+            ("a.txt", 1_205, 1_204, many),
+            ("b.txt", 1_206, 1_205, many),
+            ("a.txt", 1_207, 1_206, many),
+            ("<stdin>", 1_207, 1_206, none),
+            ("<stdin>", 5, 6, none),
+            ("<stdin>", 999_999, 99, none),
+            ("<stdin>", 1_000_000, 100, none),
+            ("<stdin>", 1_000_001, 101, none),
+            ("<stdin>", 3, 3, none),
+            ("<stdin>", usize::MAX - 1, usize::MAX - 1, none),
+            ("<stdin>", usize::MAX, usize::MAX, none),
+            ("<stdin>", 0, 0, none),
         ]);
         for (source, line, index, what) in places {
             let expected = format!("sudokit: {source}:{line}: puzzle {index}: {what}\n");
