@@ -148,6 +148,12 @@ fn line_item(bytes: &[u8], lineno: usize, index: usize) -> Item {
     if fast_line_into(bytes, &mut grid) {
         return Ok(line_puzzle(grid, lineno, index));
     }
+    careful_item(bytes, lineno, index)
+}
+
+/// [`line_item`] for a line the fast path did not take: its board, read
+/// the general way, or what is wrong with it and where.
+fn careful_item(bytes: &[u8], lineno: usize, index: usize) -> Item {
     match decode(bytes, lineno).and_then(|text| line::parse_data(text, lineno)) {
         Ok(grid) => Ok(line_puzzle(grid, lineno, index)),
         Err(error) => Err(line_error(error, index)),
@@ -494,7 +500,7 @@ impl LinesAt {
         }
         // Not the common line: the careful path says what is wrong with it.
         if let Some(last) = batch.last_mut() {
-            *last = Ok(line_item(data, lineno, index));
+            *last = Ok(careful_item(data, lineno, index));
         }
         true
     }
