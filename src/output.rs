@@ -264,12 +264,13 @@ pub fn diag(message: impl std::fmt::Display) {
 /// message differs only in its line and index, each one more, and adding
 /// one to their digits where they stand costs less than writing the line
 /// anew.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 struct PlaceMessage {
     /// The message, empty before the first one.
     bytes: Vec<u8>,
-    /// Where the source, the line's digits and the index's digits are in it.
-    source: Range<usize>,
+    /// Where the line's digits and the index's digits are in it (the
+    /// source runs from after [`PlaceMessage::PREFIX`] to the `:` before
+    /// the line).
     line: Range<usize>,
     index: Range<usize>,
     /// The numbers the digits spell.
@@ -280,6 +281,8 @@ struct PlaceMessage {
 }
 
 impl PlaceMessage {
+    const PREFIX: &[u8] = b"sudokit: ";
+
     /// The message for `source`, `line`, `index` and `what`.
     fn of(&mut self, source: &str, line: usize, index: usize, what: &'static str) -> &[u8] {
         // Outcomes are told apart by where their text lies: each is one
@@ -289,7 +292,7 @@ impl PlaceMessage {
             && self.line_value.checked_add(1) == Some(line)
             && self.index_value.checked_add(1) == Some(index)
             && std::ptr::eq(self.what, what)
-            && self.bytes[self.source.clone()] == *source.as_bytes();
+            && self.bytes[Self::PREFIX.len()..self.line.start - 1] == *source.as_bytes();
         let counted = next
             && add_one(&mut self.bytes[self.line.clone()])
             && add_one(&mut self.bytes[self.index.clone()]);
@@ -306,12 +309,10 @@ impl PlaceMessage {
     fn write(&mut self, source: &str, line: usize, index: usize, what: &str) {
         let bytes = &mut self.bytes;
         bytes.clear();
-        bytes.extend_from_slice(b"sudokit: ");
-        let mut at = bytes.len();
+        bytes.extend_from_slice(Self::PREFIX);
         bytes.extend_from_slice(source.as_bytes());
-        self.source = at..bytes.len();
         bytes.push(b':');
-        at = bytes.len();
+        let mut at = bytes.len();
         bytes.extend_from_slice(decimal(line, &mut [0; 20]));
         self.line = at..bytes.len();
         bytes.extend_from_slice(b": puzzle ");
