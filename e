@@ -1,1 +1,0 @@
-sudokit: tests: Is a directory (os error 21)
