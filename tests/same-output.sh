@@ -42,7 +42,7 @@ run() {
   echo $? >"$case.status"
   set -e
   # Timings vary from run to run.
-  sed -i -E 's/[0-9]+(\.[0-9]+)? ?(µs|ms|s|puzzles\/s)\b/<T>/g; s/"(elapsed_ms|elapsed_us|time_us|puzzles_per_second|us|ms)":[0-9.e+-]+/"\1":<T>/g' "$case.out" "$case.err"
+  sed -i -E 's/[0-9]+(\.[0-9]+)? ?(µs|ms|s|puzzles\/s)\b/<T>/g; s/"(elapsed_ms|elapsed_us|time_us|puzzles_per_second|seconds|us|ms)":[0-9.e+-]+/"\1":<T>/g' "$case.out" "$case.err"
   sed -i "s#$work#<work>#g" "$case.out" "$case.err"
 }
 
