@@ -155,9 +155,11 @@ impl fmt::Display for Shown<'_> {
 }
 
 /// A count and its noun, plural unless the count is one: `1 cell`,
-/// `2 cells`, `3 guesses`.
+/// `2 cells`, `3 guesses`. Public only so that the binary's messages say
+/// counts the same way; not part of the API.
+#[doc(hidden)]
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Quantity<'a>(pub u64, pub &'a str);
+pub struct Quantity<'a>(pub u64, pub &'a str);
 
 impl fmt::Display for Quantity<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -1,22 +1,23 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudokit::cli::Cli;
-use sudokit::cmd::is_broken_pipe;
-use sudokit::output::diag;
+
+mod cli;
+
+use cli::{Cli, ExitStatus, diag, is_broken_pipe};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => return usage(&err),
     };
-    match sudokit::run(&cli) {
+    match cli::run(&cli) {
         Ok(status) => status.into(),
         // A reader that went away (`| head`) is not an error.
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
             diag(format_args!("{err:#}"));
-            sudokit::ExitStatus::Error.into()
+            ExitStatus::Error.into()
         }
     }
 }
@@ -41,7 +42,7 @@ fn usage(err: &clap::Error) -> ExitCode {
     match printed {
         Err(e) if to_stdout && e.kind() != std::io::ErrorKind::BrokenPipe => {
             diag(format_args!("standard output: {e}"));
-            sudokit::ExitStatus::Error.into()
+            ExitStatus::Error.into()
         }
         _ => ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)),
     }

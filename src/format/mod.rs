@@ -16,7 +16,6 @@ mod tests;
 use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
-use clap::ValueEnum;
 use serde::Serialize;
 
 use crate::error::{Found, ParseError, ParseErrorKind};
@@ -33,7 +32,7 @@ pub const MAX_VALUE: usize = 64 << 20;
 pub const MAX_DEPTH: usize = 64;
 
 /// An input format, as named by `--format`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// Decide per input from its first data.
@@ -51,7 +50,7 @@ pub enum Format {
 }
 
 /// A concrete layout for reading or writing boards.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Layout {
     /// 9 lines of 9 space-separated digits (BOJ 2580).

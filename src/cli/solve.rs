@@ -3,12 +3,13 @@
 use std::time::Instant;
 
 use super::{ExitStatus, Walk, each_puzzle};
-use crate::cli::SolveArgs;
-use crate::error::Quantity;
-use crate::format::{Layout, Puzzle};
-use crate::grid::Grid;
-use crate::output::{Out, Report, StatsReport, Status};
-use crate::{solver, validate};
+use crate::cli::args::SolveArgs;
+use crate::cli::json::{Report, StatsReport, Status};
+use crate::cli::output::Out;
+use sudokit::error::Quantity;
+use sudokit::format::{Layout, Puzzle};
+use sudokit::grid::Grid;
+use sudokit::{solver, validate};
 
 /// What solving one puzzle found, before it is written anywhere.
 #[derive(Debug)]
@@ -117,13 +118,13 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
         } else {
             "--count"
         };
-        crate::output::diag(format_args!(
+        crate::cli::output::diag(format_args!(
             "--to only sets the layout of printed boards; it has no effect with {why}"
         ));
     }
     let mut out = Out::stdout(args.output.line_buffered);
     let walk = Walk {
-        format: args.input.format,
+        format: args.input.format.into(),
         error_records: args.output.json,
         // No look-ahead: `tail -f log | sudokit solve --line-buffered` answers
         // each puzzle as soon as it is read.
@@ -143,7 +144,7 @@ fn handle(
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
     let solved = solve_grid(&puzzle.grid, mode);
-    let layout = args.to.unwrap_or(puzzle.layout);
+    let layout = args.to.map_or(puzzle.layout, Layout::from);
     if args.output.json {
         out.json(&report(source, puzzle, &solved, mode))?;
     } else {

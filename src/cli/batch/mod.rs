@@ -51,15 +51,14 @@ use std::time::{Duration, Instant};
 use anyhow::{Context, bail};
 use globset::{GlobBuilder, GlobMatcher};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
-use serde::Serialize;
 
 use super::solve::{Mode, Solved, report, solve_grid};
 use super::{ExitStatus, STDIN_NAME, open};
-use crate::cli::{BatchArgs, Progress};
-use crate::error::Quantity;
-use crate::format::{self, Block, Blocks, Format, ItemError, Layout, Puzzle, Reader, Split};
-use crate::grid::Grid;
-use crate::output::{Out, Report, Status, decimal, diag};
+use crate::cli::args::{BatchArgs, Progress};
+use crate::cli::json::{Report, Status, Summary, SummaryLine};
+use crate::cli::output::{Out, decimal, diag};
+use sudokit::format::{self, Block, Blocks, Format, ItemError, Layout, Puzzle, Reader, Split};
+use sudokit::grid::Grid;
 
 /// Puzzles kept in flight between the reader and the writer, all chunks
 /// together. Enough to keep every core busy, small enough that the memory
@@ -201,8 +200,8 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         files: Arc::clone(&files),
         json: args.output.json,
         to_files: out_dir.is_some(),
-        to: args.to,
-        format: args.input.format,
+        to: args.to.map(Layout::from),
+        format: args.input.format.into(),
         block,
         counters: Arc::clone(&counters),
     });
@@ -316,7 +315,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         }
     };
 
-    let summary = Summary::new(&writer.tally, files.len(), started.elapsed());
+    let summary = summary(&writer.tally, files.len(), started.elapsed());
     diag(format_args!("{summary}"));
     if args.output.json && !failed {
         writer.out.json(&SummaryLine { summary })?;
@@ -1522,7 +1521,7 @@ impl Work {
             text.push(b':');
             match solution {
                 Some(grid) => grid.write_line(text),
-                None => text.extend_from_slice(status_word(solved.status).as_bytes()),
+                None => text.extend_from_slice(Status::word(solved.status).as_bytes()),
             }
         }
         text.push(b'\n');
@@ -1566,17 +1565,6 @@ impl Work {
             layout,
             note,
         }
-    }
-}
-
-/// The status as one word, as in JSON.
-fn status_word(status: Status) -> &'static str {
-    match status {
-        Status::Solved => "solved",
-        Status::Unsolvable => "unsolvable",
-        Status::Invalid => "invalid",
-        Status::Multiple => "multiple",
-        Status::Error => "error",
     }
 }
 
@@ -2204,57 +2192,20 @@ impl TermLike for AnsiStderr {
     }
 }
 
-/// The figures of a whole run: one line on standard error, and with
-/// `--json` a final `{"summary":{...}}` line on standard output.
-#[derive(Debug, Serialize)]
-struct Summary {
-    files: usize,
-    puzzles: u64,
-    solved: u64,
-    unsolvable: u64,
-    invalid: u64,
-    errors: u64,
-    seconds: f64,
-    puzzles_per_second: f64,
-}
-
-#[derive(Debug, Serialize)]
-struct SummaryLine {
-    summary: Summary,
-}
-
-impl Summary {
-    fn new(tally: &Tally, files: usize, elapsed: Duration) -> Summary {
-        let seconds = elapsed.as_secs_f64();
-        let puzzles = tally.puzzles();
-        Summary {
-            files,
-            puzzles,
-            solved: tally.solved,
-            unsolvable: tally.unsolvable,
-            invalid: tally.invalid,
-            errors: tally.errors,
-            // Rounded: a summary reads better without float noise.
-            seconds: (seconds * 1000.0).round() / 1000.0,
-            puzzles_per_second: (puzzles as f64 / seconds.max(1e-9)).round(),
-        }
-    }
-}
-
-impl std::fmt::Display for Summary {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}, {}: {} solved, {} unsolvable, {} invalid, {}; {:.3} s, {} puzzles/s",
-            Quantity(self.files as u64, "file"),
-            Quantity(self.puzzles, "puzzle"),
-            self.solved,
-            self.unsolvable,
-            self.invalid,
-            Quantity(self.errors, "error"),
-            self.seconds,
-            self.puzzles_per_second,
-        )
+/// The summary of a run over `files` inputs that took `elapsed`.
+fn summary(tally: &Tally, files: usize, elapsed: Duration) -> Summary {
+    let seconds = elapsed.as_secs_f64();
+    let puzzles = tally.puzzles();
+    Summary {
+        files,
+        puzzles,
+        solved: tally.solved,
+        unsolvable: tally.unsolvable,
+        invalid: tally.invalid,
+        errors: tally.errors,
+        // Rounded: a summary reads better without float noise.
+        seconds: (seconds * 1000.0).round() / 1000.0,
+        puzzles_per_second: (puzzles as f64 / seconds.max(1e-9)).round(),
     }
 }
 

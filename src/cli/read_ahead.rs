@@ -4,7 +4,7 @@ use std::io::{self, BufRead};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
-use crate::format::{Item, Items};
+use sudokit::format::{Item, Items};
 
 /// Items read and parsed in this thread before the rest moves to a second
 /// one: a short input never pays for starting a thread (0.1 ms and more

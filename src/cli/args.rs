@@ -1,10 +1,11 @@
-//! Command-line definition (clap derive types only; the logic lives in `cmd/`).
+//! Command-line definition: clap derive types only; the commands turn them
+//! into plain settings.
 
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-use crate::format::{Format, Layout};
+use sudokit::format::{Format, Layout};
 
 // Help texts. Every command's --help ends with examples that run as written
 // from the repository root (a test runs each of them, with the exit status
@@ -90,8 +91,8 @@ Exit status: 0 on success, 2 usage error.";
 #[derive(Debug, Args)]
 pub struct InputArgs {
     /// Input format (auto: decided per input from its first data).
-    #[arg(short = 'f', long, value_enum, default_value_t = Format::Auto)]
-    pub format: Format,
+    #[arg(short = 'f', long, value_enum, default_value_t = FormatArg::Auto)]
+    pub format: FormatArg,
 }
 
 /// Options shared by every command that writes results.
@@ -116,7 +117,7 @@ pub struct SolveArgs {
     pub output: OutputArgs,
     /// Layout of printed boards (default: the layout of the input).
     #[arg(long, value_enum, value_name = "LAYOUT")]
-    pub to: Option<Layout>,
+    pub to: Option<LayoutArg>,
     /// Treat a puzzle with more than one solution as a failure (`multiple`).
     #[arg(long)]
     pub unique: bool,
@@ -169,7 +170,7 @@ pub struct BatchArgs {
     pub output: OutputArgs,
     /// Layout of written boards (default: the layout of each input).
     #[arg(long, value_enum, value_name = "LAYOUT")]
-    pub to: Option<Layout>,
+    pub to: Option<LayoutArg>,
     /// Descend into subdirectories.
     #[arg(short, long)]
     pub recursive: bool,
@@ -224,6 +225,63 @@ pub enum Shell {
     /// `completions/` the same way.
     #[value(hide = true)]
     Man,
+}
+
+/// `--format`: the library's [`Format`], as clap offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Decide per input from its first data.
+    Auto,
+    /// 81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 27 or 81.
+    Boj,
+    /// A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code.
+    Leetcode,
+    /// One puzzle per line, 81 cell characters.
+    Line,
+    /// JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several.
+    Json,
+    /// A board drawn for people, with | - + = as decoration.
+    Grid,
+}
+
+impl From<FormatArg> for Format {
+    fn from(arg: FormatArg) -> Format {
+        match arg {
+            FormatArg::Auto => Format::Auto,
+            FormatArg::Boj => Format::Boj,
+            FormatArg::Leetcode => Format::Leetcode,
+            FormatArg::Line => Format::Line,
+            FormatArg::Json => Format::Json,
+            FormatArg::Grid => Format::Grid,
+        }
+    }
+}
+
+/// `--to`: the library's [`Layout`], as clap offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LayoutArg {
+    /// 9 lines of 9 space-separated digits (BOJ 2580).
+    Boj,
+    /// A 9×9 JSON array of one-character strings (LeetCode 37).
+    Leetcode,
+    /// One 81-character line per board.
+    Line,
+    /// A 9×9 JSON array of numbers per line.
+    Json,
+    /// A board drawn for people.
+    Grid,
+}
+
+impl From<LayoutArg> for Layout {
+    fn from(arg: LayoutArg) -> Layout {
+        match arg {
+            LayoutArg::Boj => Layout::Boj,
+            LayoutArg::Leetcode => Layout::Leetcode,
+            LayoutArg::Line => Layout::Line,
+            LayoutArg::Json => Layout::Json,
+            LayoutArg::Grid => Layout::Grid,
+        }
+    }
 }
 
 #[cfg(test)]

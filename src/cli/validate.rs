@@ -1,35 +1,14 @@
 //! `sudokit validate`: conflicts, and optionally completeness, solvability
 //! and uniqueness, of every board.
 
-use serde::Serialize;
-
 use super::{ExitStatus, Walk, each_puzzle};
-use crate::cli::ValidateArgs;
-use crate::format::{Layout, Puzzle};
-use crate::grid::Grid;
-use crate::output::Out;
-use crate::solver;
-use crate::validate::{Conflict, conflicts};
-
-/// One board's verdict, one JSON object per line. Fields are only ever added.
-#[derive(Debug, Serialize)]
-pub struct ValidateReport<'a> {
-    pub source: &'a str,
-    pub index: usize,
-    pub line: usize,
-    pub format: Layout,
-    pub puzzle: String,
-    /// `valid` or `invalid`: the overall verdict, as `valid`.
-    pub status: &'static str,
-    pub valid: bool,
-    pub complete: bool,
-    pub conflicts: Vec<Conflict>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solvable: Option<bool>,
-    /// With `--unique`: 0, 1, or 2 meaning two or more.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions: Option<usize>,
-}
+use crate::cli::args::ValidateArgs;
+use crate::cli::json::ValidateReport;
+use crate::cli::output::Out;
+use sudokit::format::Puzzle;
+use sudokit::grid::Grid;
+use sudokit::solver;
+use sudokit::validate::{Conflict, conflicts};
 
 /// The checks of one board under the options given.
 #[derive(Debug)]
@@ -67,7 +46,7 @@ pub fn check(grid: &Grid, args: &ValidateArgs) -> Verdict {
 pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
     let mut out = Out::stdout(args.output.line_buffered);
     let walk = Walk {
-        format: args.input.format,
+        format: args.input.format.into(),
         error_records: args.output.json && !args.quiet,
         // Text output names a board only when its input holds several,
         // which is known once a second one is in sight. JSON and `--quiet`

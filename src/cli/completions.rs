@@ -10,8 +10,8 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, italic, roman};
 
 use super::ExitStatus;
-use crate::cli::{Cli, CompletionsArgs, Shell};
-use crate::output::Out;
+use crate::cli::args::{Cli, CompletionsArgs, Shell};
+use crate::cli::output::Out;
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<ExitStatus> {
     let text = render(Cli::command(), args.shell)?;

@@ -1,120 +1,12 @@
-//! Report types (serialize-only, fields only ever added) and the writers for
-//! standard output and standard error.
+//! The writers for standard output and standard error.
 
 use std::io::{self, BufWriter, IsTerminal, StdoutLock, Write};
 use std::ops::Range;
 
 use serde::Serialize;
 
-use crate::format::{self, Layout};
-use crate::grid::Grid;
-use crate::solver::Stats;
-use crate::validate::Conflict;
-
-/// The outcome of one puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    /// Solved (and, where asked, unique).
-    Solved,
-    /// No solution.
-    Unsolvable,
-    /// Givens already conflict.
-    Invalid,
-    /// More than one solution where uniqueness was asked for.
-    Multiple,
-    /// The puzzle could not be read.
-    Error,
-}
-
-impl Status {
-    /// Words for a message on standard error.
-    pub fn describe(self) -> &'static str {
-        match self {
-            Status::Solved => "solved",
-            Status::Unsolvable => "unsolvable (no solution)",
-            Status::Invalid => "invalid (givens conflict)",
-            Status::Multiple => "not unique (more than one solution)",
-            Status::Error => "error",
-        }
-    }
-}
-
-/// Search figures as reported with `--stats`.
-#[derive(Debug, Clone, Copy, Serialize)]
-pub struct StatsReport {
-    pub guesses: u64,
-    pub steps: u64,
-    pub time_us: u64,
-}
-
-impl StatsReport {
-    pub fn new(stats: Stats, elapsed: std::time::Duration) -> StatsReport {
-        StatsReport {
-            guesses: stats.guesses,
-            steps: stats.steps,
-            time_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
-        }
-    }
-}
-
-/// One puzzle's result, one JSON object per line. Fields are only ever added.
-#[derive(Debug, Serialize)]
-pub struct Report<'a> {
-    pub source: &'a str,
-    pub index: usize,
-    pub line: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub format: Option<Layout>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub puzzle: Option<String>,
-    pub status: Status,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub grid: Option<[[u8; 9]; 9]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub capped: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub all: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub conflicts: Option<Vec<Conflict>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub stats: Option<StatsReport>,
-}
-
-impl<'a> Report<'a> {
-    /// A report with only the place and status filled in.
-    pub fn new(source: &'a str, index: usize, line: usize, status: Status) -> Report<'a> {
-        Report {
-            source,
-            index,
-            line,
-            format: None,
-            puzzle: None,
-            status,
-            solution: None,
-            grid: None,
-            solutions: None,
-            capped: None,
-            all: None,
-            conflicts: None,
-            error: None,
-            stats: None,
-        }
-    }
-
-    /// Fills `solution` and `grid` from a solved board.
-    pub fn with_solution(mut self, solution: &Grid) -> Self {
-        self.solution = Some(solution.to_line());
-        self.grid = Some(solution.rows());
-        self
-    }
-}
+use sudokit::format::{self, Layout};
+use sudokit::grid::Grid;
 
 /// Standard output: one locked, buffered writer. Boards are separated the way
 /// their layout needs, and the buffer is flushed after each puzzle when asked
@@ -381,8 +273,8 @@ mod tests {
         // a line and an index that do not move together, other sources and
         // outcomes, and the widest numbers.
         let (none, many) = (
-            super::Status::Unsolvable.describe(),
-            super::Status::Multiple.describe(),
+            crate::cli::json::Status::Unsolvable.describe(),
+            crate::cli::json::Status::Multiple.describe(),
         );
         let mut places: Vec<(&str, usize, usize, &str)> =
             (0..1_200).map(|n| ("a.txt", n + 1, n, none)).collect();

@@ -1,50 +1,16 @@
-//! One module per subcommand, and what they share: opening inputs and the
-//! exit status.
-
-mod ahead;
-pub mod batch;
-pub mod completions;
-pub mod solve;
-pub mod validate;
+//! Opening the inputs a command names, and walking the puzzles in them for
+//! `solve` and `validate`.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::Path;
-use std::process::ExitCode;
 
 use anyhow::Context;
 
-use crate::format::{Format, Items, Puzzle};
-use crate::output::{Out, Report, Status};
-
-/// The outcome of a whole run, as grep and diff report it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub enum ExitStatus {
-    /// Every puzzle succeeded.
-    #[default]
-    Success,
-    /// Some puzzle had a negative result (unsolvable, invalid, not unique).
-    Failure,
-    /// A usage error, or an input that could not be read or parsed.
-    Error,
-}
-
-impl ExitStatus {
-    /// Records another outcome; the worst one wins.
-    pub fn note(&mut self, other: ExitStatus) {
-        *self = (*self).max(other);
-    }
-}
-
-impl From<ExitStatus> for ExitCode {
-    fn from(status: ExitStatus) -> ExitCode {
-        match status {
-            ExitStatus::Success => ExitCode::SUCCESS,
-            ExitStatus::Failure => ExitCode::from(1),
-            ExitStatus::Error => ExitCode::from(2),
-        }
-    }
-}
+use super::ExitStatus;
+use crate::cli::json::{Report, Status};
+use crate::cli::output::Out;
+use sudokit::format::{Format, Items, Puzzle};
 
 /// The name standard input goes by in messages and JSON.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -164,7 +130,7 @@ fn walk_all(
         let source = input.name.as_str();
         let one_at_a_time = out.flushes_each();
         let items = Items::new(input.reader, walk.format, one_at_a_time);
-        let mut items = ahead::ReadAhead::new(items, !one_at_a_time);
+        let mut items = super::read_ahead::ReadAhead::new(items, !one_at_a_time);
         // The items are walked by reference, a batch at a time; `next` is
         // the batch after, read early (and left empty otherwise) only to
         // learn whether the first puzzle has company.

@@ -1,0 +1,183 @@
+//! The JSON wire format: every record `solve`, `validate` and `batch` write
+//! with `--json`, one object per line (JSON Lines). Serialize-only; fields are
+//! only ever added, never renamed or removed.
+
+use serde::Serialize;
+
+use sudokit::error::Quantity;
+use sudokit::format::Layout;
+use sudokit::grid::Grid;
+use sudokit::solver::Stats;
+use sudokit::validate::Conflict;
+
+/// The outcome of one puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Solved (and, where asked, unique).
+    Solved,
+    /// No solution.
+    Unsolvable,
+    /// Givens already conflict.
+    Invalid,
+    /// More than one solution where uniqueness was asked for.
+    Multiple,
+    /// The puzzle could not be read.
+    Error,
+}
+
+impl Status {
+    /// The status as one word, as in JSON.
+    pub fn word(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable",
+            Status::Invalid => "invalid",
+            Status::Multiple => "multiple",
+            Status::Error => "error",
+        }
+    }
+
+    /// Words for a message on standard error.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Status::Solved => "solved",
+            Status::Unsolvable => "unsolvable (no solution)",
+            Status::Invalid => "invalid (givens conflict)",
+            Status::Multiple => "not unique (more than one solution)",
+            Status::Error => "error",
+        }
+    }
+}
+
+/// Search figures as reported with `--stats`.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct StatsReport {
+    pub guesses: u64,
+    pub steps: u64,
+    pub time_us: u64,
+}
+
+impl StatsReport {
+    pub fn new(stats: Stats, elapsed: std::time::Duration) -> StatsReport {
+        StatsReport {
+            guesses: stats.guesses,
+            steps: stats.steps,
+            time_us: u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX),
+        }
+    }
+}
+
+/// One puzzle's result, one JSON object per line. Fields are only ever added.
+#[derive(Debug, Serialize)]
+pub struct Report<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    pub line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<Layout>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub puzzle: Option<String>,
+    pub status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solution: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grid: Option<[[u8; 9]; 9]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capped: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub all: Option<Vec<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conflicts: Option<Vec<Conflict>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stats: Option<StatsReport>,
+}
+
+impl<'a> Report<'a> {
+    /// A report with only the place and status filled in.
+    pub fn new(source: &'a str, index: usize, line: usize, status: Status) -> Report<'a> {
+        Report {
+            source,
+            index,
+            line,
+            format: None,
+            puzzle: None,
+            status,
+            solution: None,
+            grid: None,
+            solutions: None,
+            capped: None,
+            all: None,
+            conflicts: None,
+            error: None,
+            stats: None,
+        }
+    }
+
+    /// Fills `solution` and `grid` from a solved board.
+    pub fn with_solution(mut self, solution: &Grid) -> Self {
+        self.solution = Some(solution.to_line());
+        self.grid = Some(solution.rows());
+        self
+    }
+}
+
+/// One board's verdict, one JSON object per line. Fields are only ever added.
+#[derive(Debug, Serialize)]
+pub struct ValidateReport<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    pub line: usize,
+    pub format: Layout,
+    pub puzzle: String,
+    /// `valid` or `invalid`: the overall verdict, as `valid`.
+    pub status: &'static str,
+    pub valid: bool,
+    pub complete: bool,
+    pub conflicts: Vec<Conflict>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solvable: Option<bool>,
+    /// With `--unique`: 0, 1, or 2 meaning two or more.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<usize>,
+}
+
+/// The figures of a whole run: one line on standard error, and with
+/// `--json` a final `{"summary":{...}}` line on standard output.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub files: usize,
+    pub puzzles: u64,
+    pub solved: u64,
+    pub unsolvable: u64,
+    pub invalid: u64,
+    pub errors: u64,
+    pub seconds: f64,
+    pub puzzles_per_second: f64,
+}
+
+#[derive(Debug, Serialize)]
+pub struct SummaryLine {
+    pub summary: Summary,
+}
+
+impl std::fmt::Display for Summary {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}, {}: {} solved, {} unsolvable, {} invalid, {}; {:.3} s, {} puzzles/s",
+            Quantity(self.files as u64, "file"),
+            Quantity(self.puzzles, "puzzle"),
+            self.solved,
+            self.unsolvable,
+            self.invalid,
+            Quantity(self.errors, "error"),
+            self.seconds,
+            self.puzzles_per_second,
+        )
+    }
+}
