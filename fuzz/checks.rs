@@ -12,10 +12,7 @@
 use std::io::{self, BufRead, BufReader, Read};
 
 use sudokit::format::{Item, Items, separator};
-use sudokit::validate::is_valid;
-use sudokit::{
-    Format, Grid, Layout, Reader, conflicts, count, enumerate, parse_str, render, solve,
-};
+use sudokit::{Format, Grid, Layout, Reader, parse_str, render};
 
 const FORMATS: [Format; 6] = [
     Format::Auto,
@@ -238,12 +235,12 @@ pub fn solve_all(data: &[u8]) {
     };
     let limit = data.get(81).map_or(2, |&b| usize::from(b % 16));
 
-    let found = conflicts(&grid);
-    assert_eq!(found.is_empty(), is_valid(&grid));
+    let found = grid.conflicts();
+    assert_eq!(found.is_empty(), grid.is_valid());
     let outcome = sudokit::solver::search(&grid, 1, 0, &mut |_| {});
     assert_eq!(
         outcome.conflict,
-        !is_valid(&grid),
+        !grid.is_valid(),
         "the engine's conflict check"
     );
     for conflict in &found {
@@ -258,24 +255,24 @@ pub fn solve_all(data: &[u8]) {
 
     let check = |solution: &Grid| {
         assert!(solution.is_complete(), "{grid:?} -> {solution:?}");
-        assert!(is_valid(solution), "{grid:?} -> {solution:?}");
+        assert!(solution.is_valid(), "{grid:?} -> {solution:?}");
         assert!(grid.is_kept_by(solution), "{grid:?} -> {solution:?}");
     };
-    let one = solve(&grid);
+    let one = grid.solve();
     if let Some(solution) = &one {
         check(solution);
     }
-    if !is_valid(&grid) {
+    if !grid.is_valid() {
         assert_eq!(one, None, "conflicting givens have no solution");
     }
-    if grid.is_complete() && is_valid(&grid) {
+    if grid.is_complete() && grid.is_valid() {
         assert_eq!(one, Some(grid), "a finished board is its own solution");
     }
 
-    let n = count(&grid, limit);
+    let n = grid.count_solutions(limit);
     assert!(n <= limit);
     assert_eq!(n > 0, one.is_some() && limit > 0);
-    let all = enumerate(&grid, limit);
+    let all = grid.solutions(limit);
     assert_eq!(all.len(), n);
     for (i, solution) in all.iter().enumerate() {
         check(solution);
@@ -283,6 +280,6 @@ pub fn solve_all(data: &[u8]) {
     }
     if n < limit {
         // The search was exhaustive, so a higher limit finds no more.
-        assert_eq!(count(&grid, limit + 1), n);
+        assert_eq!(grid.count_solutions(limit + 1), n);
     }
 }

@@ -1,16 +1,70 @@
-//! sudokit: solve, validate and batch-solve Sudoku puzzles.
+//! sudokit: read, solve and check Sudoku puzzles in every format people
+//! exchange them in, with a fast exact engine.
 //!
-//! Data flows one way: bytes → [`format`](mod@format) (parse) → [`Grid`] → [`solver`] /
-//! [`validate`] → bytes.
+//! ```
+//! use sudokit::Grid;
+//!
+//! // Any supported format: an 81-character line, the judge's nine lines of
+//! // nine numbers, a LeetCode array, JSON, a drawn board.
+//! let puzzle: Grid = "
+//!     5 3 0 0 7 0 0 0 0
+//!     6 0 0 1 9 5 0 0 0
+//!     0 9 8 0 0 0 0 6 0
+//!     8 0 0 0 6 0 0 0 3
+//!     4 0 0 8 0 3 0 0 1
+//!     7 0 0 0 2 0 0 0 6
+//!     0 6 0 0 0 0 2 8 0
+//!     0 0 0 4 1 9 0 0 5
+//!     0 0 0 0 8 0 0 7 9"
+//!     .parse()?;
+//! assert!(puzzle.is_valid());
+//! assert_eq!(puzzle.count_solutions(2), 1);
+//!
+//! let solution = puzzle.solve_unique()?;
+//! assert_eq!(
+//!     solution.to_string(),
+//!     "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+//! );
+//!
+//! // Boards are written back in any layout.
+//! let mut text = String::new();
+//! sudokit::render(&solution, sudokit::Layout::Boj, &mut text);
+//! assert!(text.starts_with("5 3 4 6 7 8 9 1 2\n"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Many puzzles from a file or a pipe, each with where it came from:
+//!
+//! ```
+//! use sudokit::{Format, Reader};
+//!
+//! let text = "# two puzzles\n\
+//!     53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n\
+//!     x\n";
+//! for item in Reader::new(text.as_bytes(), Format::Auto) {
+//!     match item? {
+//!         Ok(puzzle) => println!("line {}: {}", puzzle.line, puzzle.grid),
+//!         Err(bad) => println!("{}", bad.error), // "3:1: expected ..."
+//!     }
+//! }
+//! # Ok::<(), std::io::Error>(())
+//! ```
+//!
+//! Data flows one way: bytes → [`format`](mod@format) (parse) → [`Grid`] →
+//! [`solver`] / conflicts → [`format`](mod@format) (render) → bytes. The
+//! command-line program is built on this API; its crates (clap, indicatif,
+//! ...) sit behind the `cli` feature, so `default-features = false` gives the
+//! library alone.
 
 pub mod error;
 pub mod format;
-pub mod grid;
+mod grid;
+mod solve;
 pub mod solver;
-pub mod validate;
+mod validate;
 
 pub use error::{ParseError, ParseErrorKind};
 pub use format::{Format, Layout, Puzzle, Reader, parse_str, render};
 pub use grid::Grid;
-pub use solver::{count, enumerate, solve};
-pub use validate::{Conflict, conflicts};
+pub use solve::SolveError;
+pub use validate::{Conflict, Unit};

@@ -10,8 +10,11 @@ use crate::grid::Grid;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Unit {
+    /// A row, numbered 1-9 top to bottom.
     Row,
+    /// A column, numbered 1-9 left to right.
     Column,
+    /// A 3×3 box, numbered 1-9 left to right, top to bottom.
     Box,
 }
 
@@ -28,9 +31,11 @@ impl fmt::Display for Unit {
 /// One digit repeated in one unit, with every cell of the unit that holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Conflict {
+    /// The kind of unit the digit repeats in.
     pub unit: Unit,
     /// 1-based index of the unit (boxes left to right, top to bottom).
     pub index: usize,
+    /// The digit that repeats, 1-9.
     pub digit: u8,
     /// 1-based `[row, column]` of each cell, in reading order.
     pub cells: Vec<[usize; 2]>,

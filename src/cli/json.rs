@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
+use sudokit::Conflict;
+use sudokit::Grid;
 use sudokit::error::Quantity;
 use sudokit::format::Layout;
-use sudokit::grid::Grid;
 use sudokit::solver::Stats;
-use sudokit::validate::Conflict;
 
 /// The outcome of one puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

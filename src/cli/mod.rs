@@ -11,6 +11,7 @@ mod json;
 mod output;
 mod read_ahead;
 mod solve;
+mod solving;
 mod validate;
 
 use std::process::ExitCode;

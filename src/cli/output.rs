@@ -5,8 +5,8 @@ use std::ops::Range;
 
 use serde::Serialize;
 
+use sudokit::Grid;
 use sudokit::format::{self, Layout};
-use sudokit::grid::Grid;
 
 /// Standard output: one locked, buffered writer. Boards are separated the way
 /// their layout needs, and the buffer is flushed after each puzzle when asked

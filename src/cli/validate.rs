@@ -6,9 +6,27 @@ use crate::cli::args::ValidateArgs;
 use crate::cli::json::ValidateReport;
 use crate::cli::output::Out;
 use sudokit::format::Puzzle;
-use sudokit::grid::Grid;
-use sudokit::solver;
-use sudokit::validate::{Conflict, conflicts};
+use sudokit::{Conflict, Grid};
+
+/// What a board must be, besides free of conflicts, to be valid.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Checks {
+    /// No blank cell (`--complete`).
+    pub complete: bool,
+    /// At least one solution (`--solvable`).
+    pub solvable: bool,
+    /// Exactly one solution (`--unique`).
+    pub unique: bool,
+}
+
+/// How `validate` reports, from its options.
+#[derive(Debug, Clone, Copy)]
+struct Settings {
+    checks: Checks,
+    json: bool,
+    quiet: bool,
+    line_buffered: bool,
+}
 
 /// The checks of one board under the options given.
 #[derive(Debug)]
@@ -20,21 +38,21 @@ pub struct Verdict {
     pub solutions: Option<usize>,
 }
 
-/// Checks `grid`: no repeated digit, and what `args` asks for besides.
-pub fn check(grid: &Grid, args: &ValidateArgs) -> Verdict {
-    let conflicts = conflicts(grid);
+/// Checks `grid`: no repeated digit, and what `checks` asks for besides.
+pub fn check(grid: &Grid, checks: Checks) -> Verdict {
+    let conflicts = grid.conflicts();
     let complete = grid.is_complete();
-    let solutions = (args.solvable || args.unique).then(|| {
+    let solutions = (checks.solvable || checks.unique).then(|| {
         if conflicts.is_empty() {
-            solver::count(grid, if args.unique { 2 } else { 1 })
+            grid.count_solutions(if checks.unique { 2 } else { 1 })
         } else {
             0
         }
     });
     let valid = conflicts.is_empty()
-        && (complete || !args.complete)
-        && (!args.solvable || solutions.unwrap_or(0) >= 1)
-        && (!args.unique || solutions == Some(1));
+        && (complete || !checks.complete)
+        && (!checks.solvable || solutions.unwrap_or(0) >= 1)
+        && (!checks.unique || solutions == Some(1));
     Verdict {
         valid,
         complete,
@@ -44,6 +62,16 @@ pub fn check(grid: &Grid, args: &ValidateArgs) -> Verdict {
 }
 
 pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
+    let settings = Settings {
+        checks: Checks {
+            complete: args.complete,
+            solvable: args.solvable,
+            unique: args.unique,
+        },
+        json: args.output.json,
+        quiet: args.quiet,
+        line_buffered: args.output.line_buffered,
+    };
     let mut out = Out::stdout(args.output.line_buffered);
     let walk = Walk {
         format: args.input.format.into(),
@@ -58,7 +86,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         &args.files,
         walk,
         &mut out,
-        |puzzle, source, several, out| handle(puzzle, source, several, args, out),
+        |puzzle, source, several, out| handle(puzzle, source, several, settings, out),
     )
 }
 
@@ -66,20 +94,20 @@ fn handle(
     puzzle: &Puzzle,
     source: &str,
     several: bool,
-    args: &ValidateArgs,
+    settings: Settings,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let verdict = check(&puzzle.grid, args);
+    let verdict = check(&puzzle.grid, settings.checks);
     let exit = if verdict.valid {
         ExitStatus::Success
     } else {
         ExitStatus::Failure
     };
-    if args.quiet {
+    if settings.quiet {
         return Ok(exit);
     }
     let word = if verdict.valid { "valid" } else { "invalid" };
-    if args.output.json {
+    if settings.json {
         out.json(&ValidateReport {
             source,
             index: puzzle.index,
@@ -90,12 +118,19 @@ fn handle(
             valid: verdict.valid,
             complete: verdict.complete,
             conflicts: verdict.conflicts,
-            solvable: args.solvable.then(|| verdict.solutions.unwrap_or(0) > 0),
-            solutions: if args.unique { verdict.solutions } else { None },
+            solvable: settings
+                .checks
+                .solvable
+                .then(|| verdict.solutions.unwrap_or(0) > 0),
+            solutions: if settings.checks.unique {
+                verdict.solutions
+            } else {
+                None
+            },
         })?;
         return Ok(exit);
     }
-    if several || args.output.line_buffered {
+    if several || settings.line_buffered {
         out.line(&format!("{source}:{}: {word}", puzzle.index))?;
     } else {
         out.line(word)?;
@@ -108,12 +143,12 @@ fn handle(
     if verdict.conflicts.is_empty() && !verdict.valid {
         let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
         let blanks = 81 - puzzle.grid.givens();
-        if args.complete && !verdict.complete {
+        if settings.checks.complete && !verdict.complete {
             out.diag(format_args!("{place}: not complete ({blanks} blank cells)"));
         }
         match verdict.solutions {
             Some(0) => out.diag(format_args!("{place}: no solution")),
-            Some(n) if n > 1 && args.unique => {
+            Some(n) if n > 1 && settings.checks.unique => {
                 out.diag(format_args!("{place}: more than one solution"))
             }
             _ => {}

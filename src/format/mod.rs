@@ -6,6 +6,7 @@
 mod blocks;
 mod boj;
 mod detect;
+mod from_text;
 mod grid;
 mod json;
 mod leetcode;

@@ -25,7 +25,7 @@ fn any_puzzle() -> impl Strategy<Value = Grid> {
                 for (i, v) in seeds {
                     seed.set(i / 9, i % 9, v);
                 }
-                let solution = sudokit::solve(&seed)?;
+                let solution = seed.solve()?;
                 let mut puzzle = solution;
                 for (i, k) in keep.iter().enumerate() {
                     if !k {
@@ -57,7 +57,7 @@ fn format_of(layout: Layout) -> Format {
 
 /// True when no digit repeats in a unit and the board is full.
 fn is_solution(grid: &Grid) -> bool {
-    grid.is_complete() && sudokit::conflicts(grid).is_empty()
+    grid.is_complete() && grid.conflicts().is_empty()
 }
 
 /// `grids` written one after another in `layout`, as sudokit writes them.
@@ -129,23 +129,23 @@ proptest! {
 
     #[test]
     fn solutions_keep_givens_and_break_no_rule(puzzle in any_puzzle()) {
-        let solution = sudokit::solve(&puzzle);
+        let solution = puzzle.solve();
         prop_assert!(solution.is_some(), "a thinned solution always has a solution");
         let solution = solution.unwrap_or_default();
         prop_assert!(is_solution(&solution));
         prop_assert!(puzzle.is_kept_by(&solution));
-        for s in sudokit::enumerate(&puzzle, 5) {
+        for s in puzzle.solutions(5) {
             prop_assert!(is_solution(&s) && puzzle.is_kept_by(&s));
         }
     }
 
     #[test]
     fn any_returned_solution_is_valid(grid in any_grid()) {
-        for s in sudokit::enumerate(&grid, 3) {
+        for s in grid.solutions(3) {
             prop_assert!(is_solution(&s) && grid.is_kept_by(&s));
         }
-        if !sudokit::conflicts(&grid).is_empty() {
-            prop_assert_eq!(sudokit::count(&grid, 2), 0);
+        if !grid.conflicts().is_empty() {
+            prop_assert_eq!(grid.count_solutions(2), 0);
         }
     }
 }

@@ -305,12 +305,12 @@ proptest! {
             cells[at(b)] = digit;
         }
         let grid = Grid::from_cells(cells).expect("values 0-9");
-        let got: Vec<_> = sudokit::conflicts(&grid)
+        let got: Vec<_> = grid.conflicts()
             .into_iter()
             .map(|c| (c.unit.to_string(), c.index, c.digit, c.cells))
             .collect();
         prop_assert_eq!(got, reference(&cells));
-        prop_assert_eq!(sudokit::validate::is_valid(&grid), reference(&cells).is_empty());
+        prop_assert_eq!(grid.is_valid(), reference(&cells).is_empty());
         // The engine's own check, which `solve` relies on, agrees.
         let outcome = sudokit::solver::search(&grid, 1, 0, &mut |_| {});
         prop_assert_eq!(outcome.conflict, !reference(&cells).is_empty());

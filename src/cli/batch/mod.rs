@@ -52,13 +52,13 @@ use anyhow::{Context, bail};
 use globset::{GlobBuilder, GlobMatcher};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
-use super::solve::{Mode, Solved, report, solve_grid};
+use super::solving::{Mode, Solved, report, solve_grid};
 use super::{ExitStatus, STDIN_NAME, open};
 use crate::cli::args::{BatchArgs, Progress};
 use crate::cli::json::{Report, Status, Summary, SummaryLine};
 use crate::cli::output::{Out, decimal, diag};
+use sudokit::Grid;
 use sudokit::format::{self, Block, Blocks, Format, ItemError, Layout, Puzzle, Reader, Split};
-use sudokit::grid::Grid;
 
 /// Puzzles kept in flight between the reader and the writer, all chunks
 /// together. Enough to keep every core busy, small enough that the memory
