@@ -7,10 +7,9 @@ use std::fmt;
 /// Cells are stored row-major; a cell holds `0` (blank) or a digit `1`–`9`.
 /// Rows, columns and boxes are 0-based in the API and 1-based in messages.
 ///
-/// Aligned to 16 bytes: a board is moved several times between reading and
-/// solving, and at an odd offset inside a larger value its copies were
-/// loaded in pieces that straddled the stores just made (measured: a third
-/// of the time spent reading a line file went to such stalls).
+/// Aligned to 16 bytes: a board is copied several times between reading and
+/// solving, and at an odd offset inside a larger value its copies are loaded
+/// in pieces that straddle the stores just made, stalling the reader.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 #[repr(align(16))]
 pub struct Grid {

@@ -11,11 +11,11 @@ use clap_mangen::roff::{Roff, bold, italic, roman};
 
 use super::ExitStatus;
 use crate::cli::args::{Cli, CompletionsArgs, Shell};
-use crate::cli::output::Out;
+use crate::cli::output::{Flush, Out};
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<ExitStatus> {
     let text = render(Cli::command(), args.shell)?;
-    let mut out = Out::stdout(false);
+    let mut out = Out::stdout(Flush::Buffered);
     out.bytes(&text)?;
     out.flush()?;
     Ok(ExitStatus::Success)

@@ -33,10 +33,31 @@ impl std::fmt::Debug for Out {
     }
 }
 
+/// When standard output is flushed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flush {
+    /// When the buffer fills, and at the end; after every puzzle on a terminal.
+    Buffered,
+    /// After every puzzle, wherever it goes (`--line-buffered`).
+    EachPuzzle,
+}
+
+impl Flush {
+    /// `--line-buffered`, said as a [`Flush`].
+    pub fn line_buffered(line_buffered: bool) -> Flush {
+        if line_buffered {
+            Flush::EachPuzzle
+        } else {
+            Flush::Buffered
+        }
+    }
+}
+
 impl Out {
-    pub fn stdout(line_buffered: bool) -> Out {
+    /// Standard output, locked for the whole run, flushed as `flush` says.
+    pub fn stdout(flush: Flush) -> Out {
         let stdout = io::stdout();
-        let flush_each = line_buffered || stdout.is_terminal();
+        let flush_each = flush == Flush::EachPuzzle || stdout.is_terminal();
         Out {
             writer: BufWriter::with_capacity(64 * 1024, Named(stdout.lock())),
             errors: BufWriter::with_capacity(64 * 1024, io::stderr()),
@@ -114,6 +135,7 @@ impl Out {
         Ok(())
     }
 
+    /// Writes out what standard output and standard error hold.
     pub fn flush(&mut self) -> io::Result<()> {
         let _ = self.errors.flush();
         self.writer.flush()

@@ -4,7 +4,7 @@ use super::solving::{Mode, Solved, report, solve_grid};
 use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::args::SolveArgs;
 use crate::cli::json::Status;
-use crate::cli::output::Out;
+use crate::cli::output::{Flush, Out};
 use sudokit::error::Quantity;
 use sudokit::format::{Layout, Puzzle};
 
@@ -41,7 +41,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
             "--to only sets the layout of printed boards; it has no effect with {why}"
         ));
     }
-    let mut out = Out::stdout(args.output.line_buffered);
+    let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
         format: args.input.format.into(),
         error_records: args.output.json,

@@ -4,7 +4,7 @@
 use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::args::ValidateArgs;
 use crate::cli::json::ValidateReport;
-use crate::cli::output::Out;
+use crate::cli::output::{Flush, Out};
 use sudokit::format::Puzzle;
 use sudokit::{Conflict, Grid};
 
@@ -72,7 +72,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         quiet: args.quiet,
         line_buffered: args.output.line_buffered,
     };
-    let mut out = Out::stdout(args.output.line_buffered);
+    let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
         format: args.input.format.into(),
         error_records: args.output.json && !args.quiet,

@@ -56,7 +56,7 @@ use super::solving::{Mode, Solved, report, solve_grid};
 use super::{ExitStatus, STDIN_NAME, open};
 use crate::cli::args::{BatchArgs, Progress};
 use crate::cli::json::{Report, Status, Summary, SummaryLine};
-use crate::cli::output::{Out, decimal, diag};
+use crate::cli::output::{Flush, Out, decimal, diag};
 use sudokit::Grid;
 use sudokit::format::{self, Block, Blocks, Format, ItemError, Layout, Puzzle, Reader, Split};
 
@@ -254,7 +254,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         files: &files,
         targets: out_dir.map(|_| targets.as_slice()),
         json: args.output.json,
-        out: Out::stdout(args.output.line_buffered),
+        out: Out::stdout(Flush::line_buffered(args.output.line_buffered)),
         tally: Tally::default(),
         bar: &bar,
         file: None,
