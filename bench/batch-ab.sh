@@ -8,7 +8,7 @@
 #   bench/batch-ab.sh [-n RUNS] [-j JOBS] FILE BINARY...
 #
 # Copy each build to a path of its own first (the release build is
-# overwritten by the next one), e.g. `cp target/release/sudokit /tmp/a`.
+# overwritten by the next one), e.g. `cp target/release/sudokit sudokit-before`.
 set -euo pipefail
 
 runs=20

@@ -16,7 +16,7 @@
 #
 # Needs GNU time (/usr/bin/time) for peak memory. Prints a Markdown table.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+root=$(cd "$(dirname "$0")/.." && pwd)
 
 runs=3
 big=0
@@ -42,8 +42,12 @@ for input in "${inputs[@]}"; do
     fi
 done
 
-cargo build --release --quiet
-bin=target/release/sudokit
+# The root workspace's release build, wherever its target directory is
+# (`CARGO_TARGET_DIR` or a cargo configuration may move it).
+cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+target=$(cargo metadata --format-version 1 --no-deps --manifest-path "$root/Cargo.toml" |
+    sed -E 's/.*"target_directory":"([^"]*)".*/\1/')
+bin="$target/release/sudokit"
 timer=/usr/bin/time
 [[ -x "$timer" ]] || { echo "bench/batch.sh: GNU time is needed at $timer" >&2; exit 2; }
 

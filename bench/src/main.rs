@@ -1,8 +1,8 @@
 //! Side-by-side timing of the sudokit engine against the `sudoku` crate.
 //!
 //! ```text
-//! cargo run --release -p sudokit-bench -- [DIR] [--passes N] [--only TEXT] [--max N] [--stats]
-//!     [--alone ours|crate] [--worst]
+//! cargo run --release --manifest-path bench/Cargo.toml -- [DIR] [--passes N] [--only TEXT]
+//!     [--max N] [--stats] [--alone ours|crate] [--worst]
 //! ```
 //!
 //! `--stats` adds the mean guesses and propagation steps per puzzle of our

@@ -1,9 +1,10 @@
-//! Documentation that runs: every example command in README.md and in the
-//! `Examples:` of every `--help` is executed and must end with the exit
-//! status it documents, so neither can drift from the tool.
+//! Documentation that runs: every example command in README.md,
+//! CONTRIBUTING.md, the pages of `docs/` and the `Examples:` of every
+//! `--help` is executed and must end with the exit status it documents, so
+//! none can drift from the tool.
 //!
 //! Which lines are examples:
-//! - README.md: lines inside ```sh fences in which `sudokit` stands where a
+//! - Markdown pages: lines inside ```sh fences in which `sudokit` stands where a
 //!   command starts: first on the line (a `$ ` prompt before it is dropped),
 //!   or after `|`, `||`, `&&`, `;`, `(` or `$(`. `cargo run -- solve …` and
 //!   `parallel … sudokit solve` are not examples by this rule.
@@ -235,6 +236,54 @@ fn readme_examples_run_as_documented() {
     }
     let ran = check_examples(&examples);
     assert_eq!(ran, runnable, "every runnable README example runs");
+}
+
+/// CONTRIBUTING.md and every `docs/*.md` page, by path from the repository
+/// root, in sorted order.
+fn other_pages() -> Vec<(String, String)> {
+    let mut names = vec!["CONTRIBUTING.md".to_owned()];
+    let docs = repo_root().join("docs");
+    if let Ok(entries) = std::fs::read_dir(&docs) {
+        let mut pages: Vec<String> = entries
+            .map(|entry| entry.expect("directory entry").file_name())
+            .map(|name| name.to_string_lossy().into_owned())
+            .filter(|name| name.ends_with(".md"))
+            .map(|name| format!("docs/{name}"))
+            .collect();
+        pages.sort();
+        names.extend(pages);
+    }
+    names
+        .into_iter()
+        .filter_map(|name| {
+            let text = std::fs::read_to_string(repo_root().join(&name)).ok()?;
+            Some((name, text))
+        })
+        .collect()
+}
+
+#[test]
+fn docs_examples_run_as_documented() {
+    let pages = other_pages();
+    // A guard against a lookup that silently finds nothing: these pages
+    // exist and hold examples.
+    for page in ["CONTRIBUTING.md", "docs/batch.md", "docs/formats.md"] {
+        assert!(
+            pages.iter().any(|(name, _)| name == page),
+            "{page} not found"
+        );
+    }
+    let examples: Vec<Example> = pages
+        .iter()
+        .flat_map(|(name, text)| markdown_examples(name, text))
+        .collect();
+    let runnable = examples.iter().filter(|e| e.exit.is_some()).count();
+    assert!(
+        runnable >= 15,
+        "only {runnable} runnable examples found in CONTRIBUTING.md and docs/"
+    );
+    let ran = check_examples(&examples);
+    assert_eq!(ran, runnable, "every runnable example of docs/ runs");
 }
 
 #[test]

@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo build --release
-//! cargo run --release -p sudokit-bench --bin process -- FILE [--lines N] [--rounds N]
+//! cargo run --release --manifest-path bench/Cargo.toml --bin process -- FILE \
+//!     [--lines N] [--rounds N] [--sudokit PATH]
 //! ```
 //!
 //! FILE (one 81-character puzzle per line) is repeated into a temporary file
@@ -13,6 +14,11 @@
 //! Rounds alternate the two, so load from elsewhere hits both; the fastest
 //! round of each counts. The ratio b/a is the cost of reading, parsing and
 //! writing on top of solving.
+//!
+//! The binary timed is `--sudokit PATH`, or else the release build of the
+//! root workspace: `sudokit` beside this program when both share a target
+//! directory (`CARGO_TARGET_DIR`), otherwise `target/release/sudokit` of the
+//! repository this crate sits in.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -37,6 +43,7 @@ fn run() -> Result<(), String> {
     let mut file = None;
     let mut lines = 1_000_000usize;
     let mut rounds = 3usize;
+    let mut binary = None;
     while let Some(arg) = args.next() {
         let mut number = || -> Result<usize, String> {
             args.next()
@@ -46,11 +53,14 @@ fn run() -> Result<(), String> {
         match arg.as_str() {
             "--lines" => lines = number()?,
             "--rounds" => rounds = number()?.max(1),
+            "--sudokit" => {
+                binary = Some(PathBuf::from(args.next().ok_or("--sudokit takes a path")?))
+            }
             _ if file.is_none() => file = Some(PathBuf::from(arg)),
             _ => return Err(format!("unexpected argument {arg}")),
         }
     }
-    let file = file.ok_or("usage: process FILE [--lines N] [--rounds N]")?;
+    let file = file.ok_or("usage: process FILE [--lines N] [--rounds N] [--sudokit PATH]")?;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
     let one: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     if one.is_empty() {
@@ -75,11 +85,13 @@ fn run() -> Result<(), String> {
         .filter_map(|item| item.ok().map(|p| p.grid))
         .collect();
     drop(all);
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let sudokit = exe.with_file_name("sudokit");
+    let sudokit = match binary {
+        Some(path) => path,
+        None => release_binary()?,
+    };
     if !sudokit.exists() {
         return Err(format!(
-            "{} not found: run `cargo build --release` first",
+            "{} not found: run `cargo build --release` first, or give --sudokit PATH",
             sudokit.display()
         ));
     }
@@ -124,4 +136,15 @@ fn run() -> Result<(), String> {
         process.as_secs_f64() / engine.as_secs_f64()
     );
     Ok(())
+}
+
+/// The root workspace's release `sudokit`: beside this program when the two
+/// share a target directory, else under the repository's `target/`.
+fn release_binary() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let beside = exe.with_file_name("sudokit");
+    if beside.exists() {
+        return Ok(beside);
+    }
+    Ok(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/release/sudokit"))
 }
