@@ -1,6 +1,7 @@
-//! The JSON wire format: every record `solve`, `validate` and `batch` write
-//! with `--json`, one object per line (JSON Lines). Serialize-only; fields are
-//! only ever added, never renamed or removed.
+// The schema is documented once, for users, in docs/json.md; it is this
+// module's documentation too, so that the records and their description sit
+// side by side. Every type here is serialize-only: fields are only added.
+#![doc = include_str!("../../docs/json.md")]
 
 use serde::Serialize;
 
