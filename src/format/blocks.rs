@@ -16,10 +16,8 @@ use std::io::{self, BufRead, Chain, Cursor, Read};
 
 use memchr::{memchr, memchr_iter};
 
-use super::{
-    Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, decode, detect, is_filler,
-    is_header, line, line_content,
-};
+use super::text::{decode, is_filler, is_header, line_content};
+use super::{Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, detect, line};
 use crate::error::{ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
@@ -76,7 +74,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Res
         }
         let layout = match format.layout() {
             Some(layout) => Some(layout),
-            None if super::detect::needs_lookahead(text) => None,
+            None if detect::needs_lookahead(text) => None,
             None => Some(detect(text)),
         };
         if layout != Some(Layout::Line) {

@@ -14,7 +14,10 @@
 //! turned into boards one element at a time, so its results stream out
 //! instead of piling up.
 
-use super::{LineParser, MAX_DEPTH, MAX_VALUE, Parsed, cell_value};
+use super::parser::{Boards, LineParser, Parsed};
+use super::render::render_nested;
+use super::text::{cell_value, grid_from, is_filler};
+use super::{MAX_DEPTH, MAX_VALUE};
 use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
@@ -135,12 +138,7 @@ impl Parser {
 }
 
 impl LineParser for Parser {
-    fn line(
-        &mut self,
-        text: &str,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         if self.discarding {
             let _ = self.scan(text, lineno);
             if let Some((first, lines)) = self.skipped.as_mut() {
@@ -157,7 +155,7 @@ impl LineParser for Parser {
         }
         if self.buf.is_empty() {
             // Between the pieces of a list, a comment line is not JSON.
-            if self.list.is_none() && super::is_filler(text) {
+            if self.list.is_none() && is_filler(text) {
                 return Ok(());
             }
             self.start = lineno;
@@ -202,7 +200,7 @@ impl LineParser for Parser {
         !self.chunk.is_empty() || (self.skipped.is_some() && !self.discarding)
     }
 
-    fn resume(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn resume(&mut self, out: &mut Boards) -> Result<(), ParseError> {
         if !self.discarding {
             // The lines of a list skipped after an error that closed it
             // too: said right after that error.
@@ -236,11 +234,7 @@ impl LineParser for Parser {
         result
     }
 
-    fn finish(
-        &mut self,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn finish(&mut self, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         self.finish_with(lineno, out, MAX_RESTARTS)
     }
 
@@ -311,7 +305,7 @@ impl Parser {
     fn finish_with(
         &mut self,
         lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
+        out: &mut Boards,
         restarts: usize,
     ) -> Result<(), ParseError> {
         if self.discarding {
@@ -407,7 +401,7 @@ impl Parser {
     }
 
     /// Reports the lines of a list skipped after an error in it, if any.
-    fn report_skipped(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+    fn report_skipped(&mut self, out: &mut Boards) {
         if let Some((line, lines)) = self.skipped.take()
             && lines > 0
         {
@@ -435,7 +429,7 @@ impl Parser {
 
     /// Turns the next top-level value of `chunk` (or the next element of a
     /// long top-level list) into boards.
-    fn step(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) -> Result<(), ParseError> {
+    fn step(&mut self, out: &mut Boards) -> Result<(), ParseError> {
         let mut reader = ValueParser::new(&self.chunk, self.cursor);
         if let Some(next) = self.list {
             reader.skip_ws();
@@ -916,7 +910,7 @@ impl<'a> ValueParser<'a> {
 const FIELDS: [&str; 4] = ["solution", "grid", "board", "puzzle"];
 
 /// The boards in a top-level value (or an element of a top-level array).
-fn boards(value: &Value, top: bool, out: &mut Vec<Result<Parsed, ParseError>>) {
+fn boards(value: &Value, top: bool, out: &mut Boards) {
     match &value.kind {
         Kind::Array(list) if top && !is_board_array(list) => {
             // Only lists of at most `KEEP_ITEMS` get here whole; longer ones
@@ -1020,7 +1014,7 @@ fn board(value: &Value, line: usize) -> Result<Parsed, ParseError> {
         _ => return Err(value.error(BOARD)),
     }
     Ok(Parsed {
-        grid: super::grid_from(&cells),
+        grid: grid_from(&cells),
         line,
     })
 }
@@ -1040,5 +1034,5 @@ fn cell(value: &Value) -> Result<u8, ParseError> {
 }
 
 pub(super) fn render(grid: &Grid, out: &mut String) {
-    super::render_nested(grid, out, |v, out| out.push(char::from(b'0' + v)));
+    render_nested(grid, out, |v, out| out.push(char::from(b'0' + v)));
 }
