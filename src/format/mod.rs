@@ -6,10 +6,12 @@
 //! one-puzzle-per-line input may instead be cut into [`Block`]s of whole lines,
 //! parsed on any thread into exactly the items a [`Reader`] gives.
 
+mod block_items;
 mod blocks;
 mod boj;
 mod detect;
 mod drawn;
+mod items;
 mod json;
 mod leetcode;
 mod line;
@@ -22,8 +24,10 @@ mod tests;
 mod text;
 mod types;
 
-pub use blocks::{Block, BlockItems, Blocks, Items, Split, split};
+pub use block_items::BlockItems;
+pub use blocks::{Block, Blocks, Split, split};
 pub use detect::detect;
+pub use items::Items;
 pub use reader::{Reader, parse_str};
 pub use render::{render, separator};
 pub use types::{Format, Item, ItemError, Layout, MAX_DEPTH, MAX_LINE, MAX_VALUE, Puzzle};
