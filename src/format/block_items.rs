@@ -70,13 +70,12 @@ impl LinesAt {
         }
     }
 
-    /// Appends the next item of `bytes` to `batch`; false past the last one.
+    /// Appends the next item of `bytes` to `out`; false past the last one.
     ///
-    /// A puzzle is parsed where it is to stay in the batch, not built
-    /// beside it and moved there: each such move of a puzzle just written
-    /// waited for its stores, a quarter of the reading thread's samples
-    /// in a profile.
-    pub(super) fn push_next(&mut self, bytes: &[u8], batch: &mut Vec<io::Result<Item>>) -> bool {
+    /// A puzzle is parsed where it is to stay in `out`, not built beside it
+    /// and moved there: moving a puzzle just written waits for its stores
+    /// (see docs/formats-design.md).
+    pub(super) fn push_next(&mut self, bytes: &[u8], out: &mut Vec<io::Result<Item>>) -> bool {
         // Pushed as a constant, then filled in: a value built on the stack
         // would be copied while its last stores are still in flight, and
         // the copy waits for them.
@@ -91,8 +90,8 @@ impl LinesAt {
         if let Some(line) = bytes.get(self.at..self.at + 82)
             && line[81] == b'\n'
         {
-            batch.push(BLANK);
-            if let Some(Ok(Ok(puzzle))) = batch.last_mut()
+            out.push(BLANK);
+            if let Some(Ok(Ok(puzzle))) = out.last_mut()
                 && fast_line_into(&line[..81], &mut puzzle.grid)
             {
                 self.at += 82;
@@ -102,19 +101,19 @@ impl LinesAt {
                 self.index += 1;
                 return true;
             }
-            batch.pop();
+            out.pop();
         }
         let Some((data, lineno, index)) = self.data_line(bytes) else {
             return match self.too_long() {
                 Some(item) => {
-                    batch.push(Ok(item));
+                    out.push(Ok(item));
                     true
                 }
                 None => false,
             };
         };
-        batch.push(BLANK);
-        if let Some(Ok(Ok(puzzle))) = batch.last_mut() {
+        out.push(BLANK);
+        if let Some(Ok(Ok(puzzle))) = out.last_mut() {
             puzzle.index = index;
             puzzle.line = lineno;
             if fast_line_into(data, &mut puzzle.grid) {
@@ -122,7 +121,7 @@ impl LinesAt {
             }
         }
         // Not the common line: the careful path says what is wrong with it.
-        if let Some(last) = batch.last_mut() {
+        if let Some(last) = out.last_mut() {
             *last = Ok(careful_item(data, lineno, index));
         }
         true

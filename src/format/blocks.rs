@@ -17,7 +17,7 @@ use std::io::{self, BufRead, Chain, Cursor, Read};
 use memchr::{memchr, memchr_iter};
 
 use super::text::{decode, is_filler, is_header, line_content};
-use super::{Format, Layout, MAX_LINE, Reader, detect};
+use super::{Delivery, Format, Layout, MAX_LINE, Reader, detect};
 
 /// The bytes of whole lines a block holds at most, unless one line is longer:
 /// enough for a few hundred puzzle lines, little next to solving them.
@@ -43,7 +43,7 @@ impl<R> std::fmt::Debug for Split<R> {
 
 /// Reads `input` up to its first data line and decides, as a [`Reader`] of
 /// `format` would, whether it holds one puzzle per line.
-pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Result<Split<R>> {
+pub fn split<R: BufRead>(mut input: R, format: Format, delivery: Delivery) -> io::Result<Split<R>> {
     let mut held = Vec::new();
     // Lines before the one held: blank, comment or header lines.
     let mut skipped = 0;
@@ -88,7 +88,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Res
             failed: None,
         }));
     }
-    let mut reader = Reader::new(Cursor::new(held).chain(input), format).answering_at_once(at_once);
+    let mut reader = Reader::new(Cursor::new(held).chain(input), format).with_delivery(delivery);
     reader.resume_after(skipped, header_skipped);
     Ok(Split::Other(Box::new(reader)))
 }

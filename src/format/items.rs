@@ -5,7 +5,7 @@ use std::io::{self, BufRead, Chain, Cursor};
 
 use super::block_items::LinesAt;
 use super::blocks::{Block, Blocks, Split, split};
-use super::{Format, Item, Reader};
+use super::{Delivery, Format, Item, Reader};
 
 /// Every item of one input, in order, exactly as a [`Reader`] of `format`
 /// gives them; a one-puzzle-per-line input is read in [`Block`]s and parsed
@@ -18,8 +18,8 @@ pub struct Items<R> {
 }
 
 enum ItemsState<R> {
-    /// Not read yet: the format, and whether each board is awaited.
-    Fresh(R, Format, bool),
+    /// Not read yet: the format, and when items are handed out.
+    Fresh(R, Format, Delivery),
     /// One puzzle per line: the block being parsed, and how far.
     Lines(Blocks<R>, Block, LinesAt),
     Other(Box<Reader<Chain<Cursor<Vec<u8>>, R>>>),
@@ -35,27 +35,29 @@ impl<R> std::fmt::Debug for Items<R> {
 }
 
 impl<R: BufRead> Items<R> {
-    /// The items of `input`; `one_at_a_time` when each puzzle is answered as
-    /// soon as it is read (`--line-buffered`, a terminal).
-    pub fn new(input: R, format: Format, one_at_a_time: bool) -> Items<R> {
+    /// The items of `input`, handed out as `delivery` says.
+    pub fn new(input: R, format: Format, delivery: Delivery) -> Items<R> {
         Items {
-            state: ItemsState::Fresh(input, format, one_at_a_time),
-            block_items: if one_at_a_time { 1 } else { BLOCK_ITEMS },
+            state: ItemsState::Fresh(input, format, delivery),
+            block_items: match delivery {
+                Delivery::Buffered => BLOCK_ITEMS,
+                Delivery::AtOnce => 1,
+            },
         }
     }
 
-    /// Appends the next `max` items to `batch`, or as many as are left;
+    /// Appends the next `max` items to `out`, or as many as are left;
     /// the same items, in the same order, as calling `next` would give.
-    pub fn fill(&mut self, batch: &mut Vec<io::Result<Item>>, max: usize) {
-        let end = batch.len().saturating_add(max);
-        while batch.len() < end {
+    pub fn fill(&mut self, out: &mut Vec<io::Result<Item>>, max: usize) {
+        let end = out.len().saturating_add(max);
+        while out.len() < end {
             if let ItemsState::Lines(_, block, at) = &mut self.state
-                && at.push_next(&block.bytes, batch)
+                && at.push_next(&block.bytes, out)
             {
                 continue;
             }
             match self.next() {
-                Some(item) => batch.push(item),
+                Some(item) => out.push(item),
                 None => return,
             }
         }
@@ -89,12 +91,12 @@ impl<R: BufRead> Iterator for Items<R> {
                 ItemsState::Other(reader) => return reader.next(),
                 ItemsState::Done => return None,
                 ItemsState::Fresh(..) => {
-                    let ItemsState::Fresh(input, format, at_once) =
+                    let ItemsState::Fresh(input, format, delivery) =
                         std::mem::replace(&mut self.state, ItemsState::Done)
                     else {
                         unreachable!("matched as fresh just above")
                     };
-                    match split(input, format, at_once) {
+                    match split(input, format, delivery) {
                         Ok(Split::Lines(blocks)) => {
                             self.state =
                                 ItemsState::Lines(blocks, Block::default(), LinesAt::default());

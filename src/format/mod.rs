@@ -30,4 +30,6 @@ pub use detect::detect;
 pub use items::Items;
 pub use reader::{Reader, parse_str};
 pub use render::{render, separator};
-pub use types::{Format, Item, ItemError, Layout, MAX_DEPTH, MAX_LINE, MAX_VALUE, Puzzle};
+pub use types::{
+    Delivery, Format, Item, ItemError, Layout, MAX_DEPTH, MAX_LINE, MAX_VALUE, Puzzle,
+};

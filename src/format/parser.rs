@@ -2,7 +2,7 @@
 //! parser: lines in, boards (or located errors) out, and how a parser
 //! recovers after an error by skipping the rest of the broken board.
 
-use super::{Layout, boj, drawn, json, leetcode, line};
+use super::{Delivery, Layout, boj, drawn, json, leetcode, line};
 use crate::error::ParseError;
 use crate::grid::Grid;
 
@@ -143,7 +143,7 @@ pub(super) enum Parser {
 }
 
 impl Parser {
-    pub(super) fn new(layout: Layout, at_once: bool) -> Parser {
+    pub(super) fn new(layout: Layout, delivery: Delivery) -> Parser {
         let mut parser = match layout {
             Layout::Boj => Parser::Boj(boj::Parser::default()),
             Layout::Leetcode => Parser::Leetcode(leetcode::Parser::default()),
@@ -151,7 +151,7 @@ impl Parser {
             Layout::Json => Parser::Json(json::Parser::default()),
             Layout::Grid => Parser::Grid(drawn::Parser::default()),
         };
-        if at_once {
+        if delivery == Delivery::AtOnce {
             parser.get().answer_at_once();
         }
         parser

@@ -8,7 +8,7 @@ use std::io::{self, BufRead};
 
 use super::parser::{Boards, Parser};
 use super::text::{decode, is_filler, is_header, line_content};
-use super::{Format, Item, ItemError, Layout, MAX_LINE, Puzzle, detect};
+use super::{Delivery, Format, Item, ItemError, Layout, MAX_LINE, Puzzle, detect};
 use crate::error::{Found, ParseError, ParseErrorKind};
 
 /// Lines that auto-detection may look at when the first data line opens a
@@ -37,8 +37,8 @@ pub struct Reader<R> {
     /// A line before the layout was known was not text.
     blind_start: bool,
     finished: bool,
-    /// Each board is handed out as soon as it is whole (see [`Rows`]).
-    at_once: bool,
+    /// When boards are handed out (see [`Rows`](super::rows::Rows)).
+    delivery: Delivery,
 }
 
 impl<R> std::fmt::Debug for Reader<R> {
@@ -59,7 +59,7 @@ impl<R: BufRead> Reader<R> {
         let layout = format.layout();
         Reader {
             input,
-            parser: layout.map(|layout| Parser::new(layout, false)),
+            parser: layout.map(|layout| Parser::new(layout, Delivery::Buffered)),
             layout,
             lineno: 0,
             buf: Vec::new(),
@@ -74,16 +74,18 @@ impl<R: BufRead> Reader<R> {
             skipped: None,
             blind_start: false,
             finished: false,
-            at_once: false,
+            delivery: Delivery::Buffered,
         }
     }
 
-    /// Hands each board out as soon as it is whole, rather than holding the
-    /// first of a run of rows until what follows it is read (see `Rest::Rows`):
-    /// for answers awaited one at a time (`--line-buffered`, a terminal).
-    pub fn answering_at_once(mut self, at_once: bool) -> Reader<R> {
-        self.at_once = at_once;
-        if at_once && let Some(parser) = self.parser.as_mut() {
+    /// The reader, handing boards out as `delivery` says: with
+    /// [`Delivery::AtOnce`], each as soon as it is whole, rather than holding
+    /// the boards of a run of rows until what follows them is read.
+    pub fn with_delivery(mut self, delivery: Delivery) -> Reader<R> {
+        self.delivery = delivery;
+        if delivery == Delivery::AtOnce
+            && let Some(parser) = self.parser.as_mut()
+        {
             parser.get().answer_at_once();
         }
         self
@@ -323,7 +325,7 @@ impl<R: BufRead> Reader<R> {
                 if self.parser.is_none() {
                     let layout = self.choose_layout(&text)?;
                     self.layout = Some(layout);
-                    let mut parser = Parser::new(layout, self.at_once);
+                    let mut parser = Parser::new(layout, self.delivery);
                     let spans_lines =
                         matches!(layout, Layout::Boj | Layout::Grid | Layout::Leetcode);
                     if std::mem::take(&mut self.blind_start) && spans_lines {

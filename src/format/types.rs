@@ -13,6 +13,19 @@ pub const MAX_VALUE: usize = 64 << 20;
 /// The deepest JSON nesting accepted.
 pub const MAX_DEPTH: usize = 64;
 
+/// When the items read are handed out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Delivery {
+    /// As reading goes best: a one-puzzle-per-line input in blocks of lines,
+    /// and the boards of a run of rows held until the run ends, so that a
+    /// stray or lost row among them makes them errors rather than answers.
+    #[default]
+    Buffered,
+    /// Each item as soon as its lines are read, for answers awaited one at
+    /// a time (`--line-buffered`, a terminal).
+    AtOnce,
+}
+
 /// An input format, as named by `--format`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
