@@ -1,16 +1,10 @@
-//! One-puzzle-per-line input in blocks of whole lines, so that the thread
-//! that reads only finds line ends and the threads that solve do the parsing.
+//! One-puzzle-per-line input cut into [`Block`]s of whole lines, so that the
+//! thread that reads only finds line ends and the threads that solve parse.
+//! Each block knows the line and item index it starts at, so it parses alone.
 //!
-//! A [`Blocks`] cuts the input at line ends and counts the lines that hold
-//! data, so that each [`Block`] knows the line and the puzzle index it starts
-//! at; [`Block::items`] then parses it on any thread, in any order, into
-//! exactly the items (puzzles and located errors) a [`Reader`] gives for the
-//! same lines.
-//!
-//! Only what comes after the first data line is split: blank, comment and
-//! header lines before it, and the choice of layout, follow the [`Reader`]'s
-//! rules line by line, and any input that is not `line` (or whose first data
-//! cannot be decoded) is handed to a [`Reader`] from that point on.
+//! Only what follows the first data line is cut: what comes before it, and the
+//! choice of layout, follow the [`Reader`]'s rules, and an input that is not
+//! `line` is handed to a [`Reader`] from that point on.
 
 use std::io::{self, BufRead, Chain, Cursor, Read};
 

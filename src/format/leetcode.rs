@@ -1,9 +1,9 @@
 //! `leetcode`: a 9×9 array of one-character strings (LeetCode 36/37), also as
 //! pasted from code: single quotes, `{` `}` braces, bare digits, a leading
 //! declaration up to `=` (`board =`, `char[][] board = new char[][]`, Go's
-//! `board := [][]byte`) and a trailing `;`. Boards may span lines and follow one another. A board may
-//! also be one quoted string of 81 cells (`grid1 = '003020600…'`), and a
-//! list of such strings is a list of boards (`puzzles = ["53..7…", …]`).
+//! `board := [][]byte`) and a trailing `;`. Boards may span lines and follow
+//! one another. A board may also be one quoted string of 81 cells (`grid1 =
+//! '003020600…'`), and a list of such strings is a list of boards.
 
 use super::detect;
 use super::parser::{Boards, LineParser, Parsed, Rest};

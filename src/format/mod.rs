@@ -2,7 +2,7 @@
 //!
 //! Reading is streaming: a [`Reader`] pulls one line at a time, so memory stays
 //! bounded by the longest line (or the largest JSON value), however long the input.
-//! Each layout has a parser of its own behind one interface ([`parser`]); a
+//! Each layout has a parser of its own behind one line-by-line interface; a
 //! one-puzzle-per-line input may instead be cut into [`Block`]s of whole lines,
 //! parsed on any thread into exactly the items a [`Reader`] gives.
 

@@ -96,7 +96,7 @@ pub(super) fn is_heading(text: &str, per_line: usize) -> bool {
             // `"53..7…"`), never a heading's number.
             return false;
         } else if token.chars().any(cell) && !token.chars().any(char::is_alphabetic) {
-            // A number (`2`, `9.0`, `2024-01-01`, `#3`).
+            // A number (`2`, `9.0`, `12-31`, `#3`).
             numbers += 1;
         } else if !token.chars().any(cell)
             && letters().nth(1).is_some()

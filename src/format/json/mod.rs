@@ -1,22 +1,12 @@
-//! `json`: a 9×9 array of numbers (`0` or `null` blank) or of one-character
-//! strings, an 81-character string, or an object whose `solution`, `grid`,
-//! `board` or `puzzle` field holds one of these (the first of them present and
-//! not null). Several puzzles: a top-level array of them, or one JSON value
-//! per line (JSON Lines); a value may span lines.
+//! `json`: 9×9 arrays (numbers, `null`, one-character strings), 81-character
+//! strings, or objects with a `solution`, `grid`, `board` or `puzzle` field;
+//! several in a top-level array or one value per line (JSON Lines).
 //!
-//! A small parser of our own rather than serde_json: it keeps the line and
-//! column of every value, so an error inside a board names its exact place.
-//!
-//! Memory stays bounded by the gathered text ([`MAX_VALUE`]), not by what it
-//! holds: only the parts of a value that can make up a board are kept (at
-//! most [`KEEP_ITEMS`](value::KEEP_ITEMS) items per array, three levels of arrays, the four
-//! board fields of an object), and a long top-level list of puzzles is
-//! turned into boards one element at a time, so its results stream out
-//! instead of piling up.
-//!
-//! Three parts: this file gathers lines into whole values (and pieces of a
-//! long list), `value` scans the text of a value, and `board` maps values
-//! to boards and writes a board back as JSON.
+//! A parser of our own rather than serde_json, so that an error names the line
+//! and column of the value it is in. Memory stays bounded by the gathered text
+//! ([`MAX_VALUE`]): only what can make up a board is kept of a value, and a long
+//! top-level list is turned into boards an element at a time. This file gathers
+//! lines into values; `value` scans one, `board` maps values to boards.
 
 mod board;
 mod value;
