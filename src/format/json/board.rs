@@ -8,14 +8,24 @@ use crate::format::render::render_nested;
 use crate::format::text::{cell_value, grid_from};
 use crate::grid::Grid;
 
+/// Where a value read for boards stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Place {
+    /// At the top: the whole input, or one line of JSON Lines.
+    Top,
+    /// An element of a top-level list.
+    Element,
+}
+
 /// The boards in a top-level value (or an element of a top-level array).
-pub(super) fn boards(value: &Value, top: bool, out: &mut Boards) {
+pub(super) fn boards(value: &Value, place: Place, out: &mut Boards) {
+    let top = place == Place::Top;
     match &value.kind {
         Kind::Array(list) if top && !is_board_array(list) => {
             // Only lists of at most `KEEP_ITEMS` get here whole; longer ones
             // are streamed by `Parser::step`.
             for item in &list.items {
-                boards(item, false, out);
+                boards(item, Place::Element, out);
             }
         }
         Kind::Object(object) => {

@@ -11,8 +11,8 @@
 mod board;
 mod value;
 
-use self::board::{boards, is_board_array};
-use self::value::{Cursor, KEEP_ITEMS, Kind, ValueParser};
+use self::board::{Place, boards, is_board_array};
+use self::value::{After, Cursor, KEEP_ITEMS, Kind, ValueParser};
 use super::parser::{Boards, LineParser};
 use super::text::is_filler;
 use super::{MAX_DEPTH, MAX_VALUE};
@@ -49,6 +49,15 @@ fn opens_list_of_puzzles(text: &str) -> bool {
         },
         Err(_) => false,
     }
+}
+
+/// What the gathered text handed on to be turned into boards is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gathered {
+    /// A piece of a top-level list that goes on after it.
+    Piece,
+    /// Text that ends with every value closed.
+    Closed,
 }
 
 /// What comes next in a top-level list of puzzles being read.
@@ -181,7 +190,7 @@ impl LineParser for Parser {
             // what is gathered, so that it does not pile up.
             if self.depth == 1 && self.buf.len() >= PIECE && !self.whole {
                 if self.list.is_some() || opens_list_of_puzzles(&self.buf) {
-                    self.hand_on(true);
+                    self.hand_on(Gathered::Piece);
                     return self.resume(out);
                 }
                 self.whole = true;
@@ -189,7 +198,7 @@ impl LineParser for Parser {
             return Ok(());
         }
         // The reader drains `chunk` (through `resume`) before the next line.
-        self.hand_on(false);
+        self.hand_on(Gathered::Closed);
         self.resume(out)
     }
 
@@ -313,7 +322,7 @@ impl Parser {
             // A long list, read in pieces, left open to the end: its last
             // piece is read as far as it goes, then the end is the error.
             if !self.buf.is_empty() {
-                self.hand_on(true);
+                self.hand_on(Gathered::Piece);
                 while self.has_more() && self.list.is_some() {
                     if let Err(e) = self.resume(out) {
                         out.push(Err(e));
@@ -344,7 +353,7 @@ impl Parser {
         let first = match reader.value(0, KEEP_TOP) {
             // Strict: whatever follows on the line is what was left open.
             Ok(_) => reader
-                .junk_after_value(true, false)
+                .junk_after_value(After::LineEnd)
                 .map(|junk| (junk.starting_at(start), true)),
             Err(e) => Some((e.starting_at(start), false)),
         };
@@ -408,11 +417,11 @@ impl Parser {
     }
 
     /// Makes the gathered text the chunk to turn into boards: a piece of a
-    /// top-level list that goes on (`partial`), or text that ends with
-    /// every value closed.
-    fn hand_on(&mut self, partial: bool) {
+    /// top-level list that goes on, or text that ends with every value closed.
+    fn hand_on(&mut self, gathered: Gathered) {
         self.chunk = std::mem::take(&mut self.buf);
         self.cursor = Cursor::at_line(self.start);
+        let partial = gathered == Gathered::Piece;
         self.partial = partial;
         if partial && self.list.is_none() {
             // The list's first piece: past its `[`, its elements follow.
@@ -445,7 +454,7 @@ impl Parser {
                     let item = reader
                         .value(1, KEEP_TOP - 1)
                         .map_err(|e| e.starting_at(line))?;
-                    boards(&item, false, out);
+                    boards(&item, Place::Element, out);
                     self.list = Some(Next::Separator);
                 }
                 Next::Separator => match reader.peek() {
@@ -467,8 +476,11 @@ impl Parser {
                 let value = reader
                     .value(0, KEEP_TOP)
                     .map_err(|e| e.starting_at(start.line))?;
-                let after_string = matches!(value.kind, Kind::Str(_));
-                if let Some(junk) = reader.junk_after_value(false, after_string) {
+                let after = match value.kind {
+                    Kind::Str(_) => After::String,
+                    _ => After::Value,
+                };
+                if let Some(junk) = reader.junk_after_value(after) {
                     return Err(junk.starting_at(start.line));
                 }
                 match &value.kind {
@@ -479,7 +491,7 @@ impl Parser {
                         reader.bump();
                         self.list = Some(Next::First);
                     }
-                    _ => boards(&value, true, out),
+                    _ => boards(&value, Place::Top, out),
                 }
             }
         }

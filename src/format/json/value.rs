@@ -11,6 +11,17 @@ pub(super) const KEEP_ITEMS: usize = 81;
 /// The fields of an object that can hold a board, in the order one is chosen.
 pub(super) const FIELDS: [&str; 4] = ["solution", "grid", "board", "puzzle"];
 
+/// What may follow a top-level value on its line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum After {
+    /// Only white space: whatever follows was left open to the end.
+    LineEnd,
+    /// Another value, after a value that is not a string.
+    Value,
+    /// Another value, after a string (which a string may follow at once).
+    String,
+}
+
 /// A JSON value with the place it starts.
 #[derive(Debug)]
 pub(super) struct Value {
@@ -167,17 +178,13 @@ impl<'a> ValueParser<'a> {
         }
     }
 
-    /// After a top-level value (`after_string`: a string): an error when
-    /// the rest of its line holds more than white space or another value
-    /// (with `strict`, more than
-    /// white space: what follows was left open to the end). Junk
-    /// right after a value (`{"puzzle":"…"},"solution":…`, `"…"9"`,
-    /// `]]}`) means the value is not what was written.
-    pub(super) fn junk_after_value(
-        &mut self,
-        strict: bool,
-        after_string: bool,
-    ) -> Option<ParseError> {
+    /// After a top-level value: an error when the rest of its line holds
+    /// more than white space or, unless `after` is [`After::LineEnd`],
+    /// another value. Junk right after a value (`{"puzzle":"…"},"solution":…`,
+    /// `"…"9"`, `]]}`) means the value is not what was written.
+    pub(super) fn junk_after_value(&mut self, after: After) -> Option<ParseError> {
+        let strict = after == After::LineEnd;
+        let after_string = after == After::String;
         let mut spaced = false;
         while self.peek().is_some_and(|c| matches!(c, ' ' | '\t' | '\r')) {
             self.bump();
