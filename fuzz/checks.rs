@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead, BufReader, Read};
 
-use sudokit::format::{Item, Items, separator};
+use sudokit::format::{Delivery, Item, Items, separator};
 use sudokit::{Format, Grid, Layout, Reader, parse_str, render};
 
 const FORMATS: [Format; 6] = [
@@ -53,14 +53,13 @@ impl Read for Trickle<'_> {
 }
 
 fn read_all(input: impl BufRead, format: Format) -> Vec<Item> {
-    read_with(input, format, false)
+    read_with(input, format, Delivery::Buffered)
 }
 
-/// [`read_all`], handing each board out as soon as it is whole when
-/// `at_once` (as for answers awaited one at a time).
-fn read_with(input: impl BufRead, format: Format, at_once: bool) -> Vec<Item> {
+/// [`read_all`], handing boards out as `delivery` says.
+fn read_with(input: impl BufRead, format: Format, delivery: Delivery) -> Vec<Item> {
     Reader::new(input, format)
-        .answering_at_once(at_once)
+        .with_delivery(delivery)
         .map(|item| match item {
             Ok(item) => item,
             Err(e) => panic!("reading from memory cannot fail: {e}"),
@@ -116,16 +115,19 @@ pub fn parse(data: &[u8]) {
     // in blocks and one line at a time, whole or trickled. One at a time,
     // no board waits for the rows after it (so a board that a stray row
     // may have shifted is answered rather than held back as an error).
-    let at_once = read_with(input, format, true);
+    let at_once = read_with(input, format, Delivery::AtOnce);
     assert_eq!(items.len(), at_once.len(), "the same number of items");
-    for one_at_a_time in [false, true] {
-        let expected = if one_at_a_time { &at_once } else { &items };
-        let whole: Vec<Item> = Items::new(input, format, one_at_a_time)
+    for delivery in [Delivery::Buffered, Delivery::AtOnce] {
+        let expected = match delivery {
+            Delivery::Buffered => &items,
+            Delivery::AtOnce => &at_once,
+        };
+        let whole: Vec<Item> = Items::new(input, format, delivery)
             .map(|item| item.expect("reading from memory cannot fail"))
             .collect();
-        assert_eq!(expected, &whole, "blocks, one at a time: {one_at_a_time}");
+        assert_eq!(expected, &whole, "blocks, delivered {delivery:?}");
         let trickle = BufReader::with_capacity(step + 2, Trickle { data: input, step });
-        let trickled: Vec<Item> = Items::new(trickle, format, one_at_a_time)
+        let trickled: Vec<Item> = Items::new(trickle, format, delivery)
             .map(|item| item.expect("reading from memory cannot fail"))
             .collect();
         assert_eq!(expected, &trickled, "blocks of reads of {step} bytes");

@@ -1,4 +1,5 @@
-//! Typed errors of the library. The binary adds the source name with anyhow.
+//! Typed errors of the library: where in the input, and what was expected and
+//! found. The binary adds the source's name with anyhow.
 
 use std::fmt;
 
@@ -62,7 +63,12 @@ impl ParseError {
 pub enum ParseErrorKind {
     /// Something other than what the format allows at this point.
     #[error("expected {expected}, found {found}")]
-    Expected { expected: String, found: Found },
+    Expected {
+        /// What the format allows there, in words.
+        expected: String,
+        /// What stood there instead.
+        found: Found,
+    },
     /// The input holds no puzzle at all.
     #[error(
         "expected a puzzle, found none (the input is empty or holds only blank, comment or header lines)"
@@ -70,16 +76,28 @@ pub enum ParseErrorKind {
     NoPuzzle,
     /// A line longer than [`crate::format::MAX_LINE`].
     #[error("line is longer than the limit of {}", Size(*limit))]
-    LineTooLong { limit: usize },
+    LineTooLong {
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// A JSON value larger than [`crate::format::MAX_VALUE`].
     #[error("JSON value is larger than the limit of {}", Size(*limit))]
-    ValueTooLarge { limit: usize },
+    ValueTooLarge {
+        /// The limit, in bytes.
+        limit: usize,
+    },
     /// JSON nested deeper than [`crate::format::MAX_DEPTH`].
     #[error("JSON is nested deeper than the limit of {limit} levels")]
-    TooDeep { limit: usize },
+    TooDeep {
+        /// The deepest nesting accepted.
+        limit: usize,
+    },
     /// Bytes that are not UTF-8.
     #[error("expected UTF-8 text, found the byte 0x{byte:02x}")]
-    InvalidUtf8 { byte: u8 },
+    InvalidUtf8 {
+        /// The first byte that does not decode.
+        byte: u8,
+    },
     /// Lines passed over after an error whose board's extent could not be
     /// told (up to a blank line, or the end of the input): boards among
     /// them are not read.
@@ -87,7 +105,10 @@ pub enum ParseErrorKind {
         "skipped {lines} more line{} after the error above, as the broken board's end could not be told; boards among them were not read",
         if *lines == 1 { "" } else { "s" }
     )]
-    Skipped { lines: usize },
+    Skipped {
+        /// How many lines were passed over.
+        lines: usize,
+    },
 }
 
 /// A size in bytes, said in MiB when it is a whole number of them.

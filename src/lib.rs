@@ -56,6 +56,8 @@
 //! ...) sit behind the `cli` feature, so `default-features = false` gives the
 //! library alone.
 
+#![warn(missing_docs)]
+
 pub mod error;
 pub mod format;
 mod grid;

@@ -129,7 +129,15 @@ fn walk_all(
         };
         let source = input.name.as_str();
         let one_at_a_time = out.flushes_each();
-        let items = Items::new(input.reader, walk.format, one_at_a_time);
+        let items = Items::new(
+            input.reader,
+            walk.format,
+            if one_at_a_time {
+                sudokit::format::Delivery::AtOnce
+            } else {
+                sudokit::format::Delivery::Buffered
+            },
+        );
         let mut items = super::read_ahead::ReadAhead::new(items, !one_at_a_time);
         // The items are walked by reference, a batch at a time; `next` is
         // the batch after, read early (and left empty otherwise) only to

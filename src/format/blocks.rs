@@ -1,27 +1,17 @@
-//! One-puzzle-per-line input in blocks of whole lines, so that the thread
-//! that reads only finds line ends and the threads that solve do the parsing.
+//! One-puzzle-per-line input cut into [`Block`]s of whole lines, so that the
+//! thread that reads only finds line ends and the threads that solve parse.
+//! Each block knows the line and item index it starts at, so it parses alone.
 //!
-//! A [`Blocks`] cuts the input at line ends and counts the lines that hold
-//! data, so that each [`Block`] knows the line and the puzzle index it starts
-//! at; [`Block::items`] then parses it on any thread, in any order, into
-//! exactly the items (puzzles and located errors) a [`Reader`] gives for the
-//! same lines.
-//!
-//! Only what comes after the first data line is split: blank, comment and
-//! header lines before it, and the choice of layout, follow the [`Reader`]'s
-//! rules line by line, and any input that is not `line` (or whose first data
-//! cannot be decoded) is handed to a [`Reader`] from that point on.
+//! Only what follows the first data line is cut: what comes before it, and the
+//! choice of layout, follow the [`Reader`]'s rules, and an input that is not
+//! `line` is handed to a [`Reader`] from that point on.
 
 use std::io::{self, BufRead, Chain, Cursor, Read};
 
 use memchr::{memchr, memchr_iter};
 
-use super::{
-    Format, Item, ItemError, Layout, MAX_LINE, Puzzle, Reader, decode, detect, is_filler,
-    is_header, line, line_content,
-};
-use crate::error::{ParseError, ParseErrorKind};
-use crate::grid::Grid;
+use super::text::{decode, is_filler, is_header, line_content};
+use super::{Delivery, Format, Layout, MAX_LINE, Reader, detect};
 
 /// The bytes of whole lines a block holds at most, unless one line is longer:
 /// enough for a few hundred puzzle lines, little next to solving them.
@@ -47,7 +37,7 @@ impl<R> std::fmt::Debug for Split<R> {
 
 /// Reads `input` up to its first data line and decides, as a [`Reader`] of
 /// `format` would, whether it holds one puzzle per line.
-pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Result<Split<R>> {
+pub fn split<R: BufRead>(mut input: R, format: Format, delivery: Delivery) -> io::Result<Split<R>> {
     let mut held = Vec::new();
     // Lines before the one held: blank, comment or header lines.
     let mut skipped = 0;
@@ -76,7 +66,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Res
         }
         let layout = match format.layout() {
             Some(layout) => Some(layout),
-            None if super::detect::needs_lookahead(text) => None,
+            None if detect::needs_lookahead(text) => None,
             None => Some(detect(text)),
         };
         if layout != Some(Layout::Line) {
@@ -92,7 +82,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format, at_once: bool) -> io::Res
             failed: None,
         }));
     }
-    let mut reader = Reader::new(Cursor::new(held).chain(input), format).answering_at_once(at_once);
+    let mut reader = Reader::new(Cursor::new(held).chain(input), format).with_delivery(delivery);
     reader.resume_after(skipped, header_skipped);
     Ok(Split::Other(Box::new(reader)))
 }
@@ -110,10 +100,7 @@ fn hold_line(input: &mut impl BufRead, held: &mut Vec<u8>) -> io::Result<bool> {
         if avail.is_empty() {
             return Ok(false);
         }
-        let (take, ended) = match memchr(b'\n', avail) {
-            Some(end) => (end + 1, true),
-            None => (avail.len(), false),
-        };
+        let (take, ended) = line_part(avail);
         held.extend_from_slice(&avail[..take]);
         input.consume(take);
         if ended {
@@ -122,66 +109,6 @@ fn hold_line(input: &mut impl BufRead, held: &mut Vec<u8>) -> io::Result<bool> {
         if held.len() > MAX_LINE {
             return Ok(true);
         }
-    }
-}
-
-/// Whether a line (as [`line_content`] gives it) is a puzzle or an error, as
-/// opposed to a blank or comment line.
-fn is_data(bytes: &[u8]) -> bool {
-    match bytes.first() {
-        None => false,
-        // A comment, unless it is not text: that is an error wherever it is.
-        Some(b'#') => std::str::from_utf8(bytes).is_err(),
-        // A comment of code, or a bad line.
-        Some(b'/') => std::str::from_utf8(bytes).map_or(true, |text| !is_filler(text)),
-        // Printable ASCII: no white space to skip.
-        Some(&b) if (0x21..0x7f).contains(&b) => true,
-        // Text that is not UTF-8 is an error wherever it is.
-        _ => std::str::from_utf8(bytes).map_or(true, |text| !is_filler(text)),
-    }
-}
-
-/// The item of a data line (as [`line_content`] gives it): line `lineno`,
-/// item `index`.
-fn line_item(bytes: &[u8], lineno: usize, index: usize) -> Item {
-    let mut grid = Grid::EMPTY;
-    if fast_line_into(bytes, &mut grid) {
-        return Ok(line_puzzle(grid, lineno, index));
-    }
-    careful_item(bytes, lineno, index)
-}
-
-/// [`line_item`] for a line the fast path did not take: its board, read
-/// the general way, or what is wrong with it and where.
-fn careful_item(bytes: &[u8], lineno: usize, index: usize) -> Item {
-    match decode(bytes, lineno).and_then(|text| line::parse_data(text, lineno)) {
-        Ok(grid) => Ok(line_puzzle(grid, lineno, index)),
-        Err(error) => Err(line_error(error, index)),
-    }
-}
-
-/// [`line::fast_line_into`], for a whole line: the 81 cells, then nothing,
-/// or a separator and text.
-fn fast_line_into(bytes: &[u8], grid: &mut Grid) -> bool {
-    line::fast_line_into(bytes, grid)
-        && (bytes.len() <= 82 || std::str::from_utf8(&bytes[82..]).is_ok())
-}
-
-fn line_puzzle(grid: Grid, line: usize, index: usize) -> Puzzle {
-    Puzzle {
-        grid,
-        index,
-        line,
-        layout: Layout::Line,
-    }
-}
-
-fn line_error(error: ParseError, index: usize) -> ItemError {
-    ItemError {
-        index,
-        layout: Some(Layout::Line),
-        line: error.line,
-        error,
     }
 }
 
@@ -224,7 +151,7 @@ impl<R: BufRead> Blocks<R> {
 
     /// [`Blocks::next_block`] into `block`, whose memory is used again;
     /// false, with `block` left as it was, at the end of the input.
-    fn refill(&mut self, block: &mut Block, max_items: usize) -> io::Result<bool> {
+    pub(super) fn refill(&mut self, block: &mut Block, max_items: usize) -> io::Result<bool> {
         if let Some(err) = self.failed.take() {
             return Err(err);
         }
@@ -369,15 +296,15 @@ fn line_part(avail: &[u8]) -> (usize, bool) {
 pub struct Block {
     /// The lines, each with its line end (the last line of the input may
     /// have none).
-    bytes: Vec<u8>,
+    pub(super) bytes: Vec<u8>,
     /// The number of the first line.
-    line: usize,
+    pub(super) line: usize,
     /// The index of the first item.
-    index: usize,
+    pub(super) index: usize,
     /// Items (puzzles and errors) in the block.
-    items: usize,
+    pub(super) items: usize,
     /// The block ends with a line longer than [`MAX_LINE`], not kept: an error.
-    too_long: bool,
+    pub(super) too_long: bool,
 }
 
 impl Block {
@@ -390,260 +317,20 @@ impl Block {
     pub fn is_empty(&self) -> bool {
         self.items == 0
     }
-
-    /// Parses the block: its puzzles and located errors, in order.
-    pub fn items(&self) -> BlockItems<'_> {
-        BlockItems {
-            bytes: &self.bytes,
-            at: LinesAt::new(self),
-        }
-    }
 }
 
-/// The items of a [`Block`].
-#[derive(Debug)]
-pub struct BlockItems<'a> {
-    bytes: &'a [u8],
-    at: LinesAt,
-}
-
-impl Iterator for BlockItems<'_> {
-    type Item = Item;
-
-    fn next(&mut self) -> Option<Item> {
-        self.at.next(self.bytes)
-    }
-}
-
-/// How far the lines of a block have been parsed.
-#[derive(Debug, Default)]
-struct LinesAt {
-    /// Where the next line starts in the block's bytes.
-    at: usize,
-    /// The number of the line before it.
-    lineno: usize,
-    /// The index of the next item.
-    index: usize,
-    /// The block's line too long to keep is still to be reported.
-    too_long: bool,
-}
-
-impl LinesAt {
-    /// At the start of `block`.
-    fn new(block: &Block) -> LinesAt {
-        LinesAt {
-            at: 0,
-            lineno: block.line - 1,
-            index: block.index,
-            too_long: block.too_long,
-        }
-    }
-
-    /// The next item of `bytes` (the block's lines), or `None` past its last.
-    fn next(&mut self, bytes: &[u8]) -> Option<Item> {
-        match self.data_line(bytes) {
-            Some((data, lineno, index)) => Some(line_item(data, lineno, index)),
-            None => self.too_long(),
-        }
-    }
-
-    /// Appends the next item of `bytes` to `batch`; false past the last one.
-    ///
-    /// A puzzle is parsed where it is to stay in the batch, not built
-    /// beside it and moved there: each such move of a puzzle just written
-    /// waited for its stores, a quarter of the reading thread's samples
-    /// in a profile.
-    fn push_next(&mut self, bytes: &[u8], batch: &mut Vec<io::Result<Item>>) -> bool {
-        // Pushed as a constant, then filled in: a value built on the stack
-        // would be copied while its last stores are still in flight, and
-        // the copy waits for them.
-        const BLANK: io::Result<Item> = Ok(Ok(Puzzle {
-            grid: Grid::EMPTY,
-            index: 0,
-            line: 0,
-            layout: Layout::Line,
-        }));
-        // The common line, 81 cells and its end, needs no search for the
-        // end: if the 81 are all cells, none of them is a line end.
-        if let Some(line) = bytes.get(self.at..self.at + 82)
-            && line[81] == b'\n'
-        {
-            batch.push(BLANK);
-            if let Some(Ok(Ok(puzzle))) = batch.last_mut()
-                && fast_line_into(&line[..81], &mut puzzle.grid)
-            {
-                self.at += 82;
-                self.lineno += 1;
-                puzzle.line = self.lineno;
-                puzzle.index = self.index;
-                self.index += 1;
-                return true;
-            }
-            batch.pop();
-        }
-        let Some((data, lineno, index)) = self.data_line(bytes) else {
-            return match self.too_long() {
-                Some(item) => {
-                    batch.push(Ok(item));
-                    true
-                }
-                None => false,
-            };
-        };
-        batch.push(BLANK);
-        if let Some(Ok(Ok(puzzle))) = batch.last_mut() {
-            puzzle.index = index;
-            puzzle.line = lineno;
-            if fast_line_into(data, &mut puzzle.grid) {
-                return true;
-            }
-        }
-        // Not the common line: the careful path says what is wrong with it.
-        if let Some(last) = batch.last_mut() {
-            *last = Ok(careful_item(data, lineno, index));
-        }
-        true
-    }
-
-    /// The next line of `bytes` that holds data (a puzzle or an error), as
-    /// [`line_content`] gives it, with its number and its item's index.
-    fn data_line<'b>(&mut self, bytes: &'b [u8]) -> Option<(&'b [u8], usize, usize)> {
-        while let Some(rest) = bytes.get(self.at..).filter(|rest| !rest.is_empty()) {
-            let raw = match memchr(b'\n', rest) {
-                Some(end) => {
-                    self.at += end + 1;
-                    &rest[..end]
-                }
-                None => {
-                    self.at = bytes.len();
-                    rest
-                }
-            };
-            self.lineno += 1;
-            let data = line_content(raw, self.lineno);
-            if is_data(data) {
-                let index = self.index;
-                self.index += 1;
-                return Some((data, self.lineno, index));
-            }
-        }
-        None
-    }
-
-    /// After the last line: the error for the line too long to keep that
-    /// ends the block, if one does.
-    fn too_long(&mut self) -> Option<Item> {
-        if !std::mem::take(&mut self.too_long) {
-            return None;
-        }
-        self.lineno += 1;
-        let index = self.index;
-        self.index += 1;
-        let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
-        Some(Err(line_error(
-            ParseError::new(self.lineno, 1, kind),
-            index,
-        )))
-    }
-}
-
-/// Every item of one input, in order, exactly as a [`Reader`] of `format`
-/// gives them; a one-puzzle-per-line input is read in [`Block`]s and parsed
-/// from bytes, which costs less per line than the [`Reader`]'s general path.
-pub struct Items<R> {
-    state: ItemsState<R>,
-    /// Items per block: 1 when every puzzle must be answered as soon as its
-    /// line is read (a block waits for its lines).
-    block_items: usize,
-}
-
-enum ItemsState<R> {
-    /// Not read yet: the format, and whether each board is awaited.
-    Fresh(R, Format, bool),
-    /// One puzzle per line: the block being parsed, and how far.
-    Lines(Blocks<R>, Block, LinesAt),
-    Other(Box<Reader<Chain<Cursor<Vec<u8>>, R>>>),
-    Done,
-}
-
-impl<R> std::fmt::Debug for Items<R> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Items")
-            .field("block_items", &self.block_items)
-            .finish_non_exhaustive()
-    }
-}
-
-impl<R: BufRead> Items<R> {
-    /// The items of `input`; `one_at_a_time` when each puzzle is answered as
-    /// soon as it is read (`--line-buffered`, a terminal).
-    pub fn new(input: R, format: Format, one_at_a_time: bool) -> Items<R> {
-        Items {
-            state: ItemsState::Fresh(input, format, one_at_a_time),
-            block_items: if one_at_a_time { 1 } else { BLOCK_ITEMS },
-        }
-    }
-
-    /// Appends the next `max` items to `batch`, or as many as are left;
-    /// the same items, in the same order, as calling `next` would give.
-    pub fn fill(&mut self, batch: &mut Vec<io::Result<Item>>, max: usize) {
-        let end = batch.len().saturating_add(max);
-        while batch.len() < end {
-            if let ItemsState::Lines(_, block, at) = &mut self.state
-                && at.push_next(&block.bytes, batch)
-            {
-                continue;
-            }
-            match self.next() {
-                Some(item) => batch.push(item),
-                None => return,
-            }
-        }
-    }
-}
-
-/// Items per block when nobody waits for each answer: a few KiB of lines.
-const BLOCK_ITEMS: usize = 64;
-
-impl<R: BufRead> Iterator for Items<R> {
-    type Item = io::Result<Item>;
-
-    /// The next puzzle or located error; `Err` only when reading itself
-    /// fails, after which there is nothing more.
-    fn next(&mut self) -> Option<io::Result<Item>> {
-        loop {
-            match &mut self.state {
-                ItemsState::Lines(blocks, block, at) => {
-                    if let Some(item) = at.next(&block.bytes) {
-                        return Some(Ok(item));
-                    }
-                    match blocks.refill(block, self.block_items) {
-                        Ok(true) => *at = LinesAt::new(block),
-                        Ok(false) => self.state = ItemsState::Done,
-                        Err(err) => {
-                            self.state = ItemsState::Done;
-                            return Some(Err(err));
-                        }
-                    }
-                }
-                ItemsState::Other(reader) => return reader.next(),
-                ItemsState::Done => return None,
-                ItemsState::Fresh(..) => {
-                    let ItemsState::Fresh(input, format, at_once) =
-                        std::mem::replace(&mut self.state, ItemsState::Done)
-                    else {
-                        unreachable!("matched as fresh just above")
-                    };
-                    match split(input, format, at_once) {
-                        Ok(Split::Lines(blocks)) => {
-                            self.state =
-                                ItemsState::Lines(blocks, Block::default(), LinesAt::default());
-                        }
-                        Ok(Split::Other(reader)) => self.state = ItemsState::Other(reader),
-                        Err(err) => return Some(Err(err)),
-                    }
-                }
-            }
-        }
+/// Whether a line (as [`line_content`] gives it) is a puzzle or an error, as
+/// opposed to a blank or comment line.
+pub(super) fn is_data(bytes: &[u8]) -> bool {
+    match bytes.first() {
+        None => false,
+        // A comment, unless it is not text: that is an error wherever it is.
+        Some(b'#') => std::str::from_utf8(bytes).is_err(),
+        // A comment of code, or a bad line.
+        Some(b'/') => std::str::from_utf8(bytes).map_or(true, |text| !is_filler(text)),
+        // Printable ASCII: no white space to skip.
+        Some(&b) if (0x21..0x7f).contains(&b) => true,
+        // Text that is not UTF-8 is an error wherever it is.
+        _ => std::str::from_utf8(bytes).map_or(true, |text| !is_filler(text)),
     }
 }

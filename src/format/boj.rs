@@ -7,7 +7,9 @@
 //! the line where it goes wrong rather than a misaligned puzzle, and so that
 //! after an error the rest of the broken board is known.
 
-use super::{LineParser, Parsed, Rest, Rows, cell_value};
+use super::parser::{Boards, LineParser, Rest};
+use super::rows::Rows;
+use super::text::{cell_value, is_filler, is_heading};
 use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
@@ -40,12 +42,7 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, &str)> {
 }
 
 impl LineParser for Parser {
-    fn line(
-        &mut self,
-        text: &str,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         let before = self.rows.len();
         let result = self.row(text, lineno, out);
         if result.is_err() {
@@ -78,7 +75,7 @@ impl LineParser for Parser {
             if text.trim().is_empty() {
                 let end = format!("the blank line on line {lineno}");
                 self.end_run(out, &end);
-            } else if super::is_heading(text, self.per_line) {
+            } else if is_heading(text, self.per_line) {
                 // A heading partway through a board ends it, as a blank
                 // line does; the next board starts after it.
                 self.rows.broke(Rest::Nothing);
@@ -101,11 +98,7 @@ impl LineParser for Parser {
         result
     }
 
-    fn finish(
-        &mut self,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn finish(&mut self, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         self.end_run(out, "the end of the input");
         if self.rows.is_empty() {
             return Ok(());
@@ -129,10 +122,10 @@ impl LineParser for Parser {
     fn skips(&mut self, text: &str) -> bool {
         // A heading starts the next board, as a blank line would: whatever
         // was left of the broken one ends before it.
-        if super::is_heading(text, self.per_line) {
+        if is_heading(text, self.per_line) {
             return false;
         }
-        self.rows.skips(!super::is_filler(text))
+        self.rows.skips(!is_filler(text))
     }
 
     fn skips_blind(&self) -> bool {
@@ -150,7 +143,7 @@ const LAYOUTS: [usize; 5] = [9, 1, 3, 27, 81];
 impl Parser {
     /// The run of rows ends at a blank line or the end of the input (`end`,
     /// for the message; see [`Rows::end_run`]).
-    fn end_run(&mut self, out: &mut Vec<Result<Parsed, ParseError>>, end: &str) {
+    fn end_run(&mut self, out: &mut Boards, end: &str) {
         let per_line = self.per_line.max(1);
         let lines = self.rows.len() / per_line;
         self.rows.end_run(out, lines, 81 / per_line, end);
@@ -179,12 +172,7 @@ impl Parser {
     }
 
     /// Reads one line of a board.
-    fn row(
-        &mut self,
-        text: &str,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn row(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         if text.trim().is_empty() {
             if self.rows.is_empty() {
                 return Ok(());
@@ -196,7 +184,7 @@ impl Parser {
                 Found::Text("a blank line".into()),
             ));
         }
-        if super::is_filler(text) {
+        if is_filler(text) {
             if self.rows.is_empty() {
                 // Between boards, a comment line parts them as a blank line
                 // does: the boards whole before it are handed out.
@@ -204,7 +192,7 @@ impl Parser {
             }
             return Ok(());
         }
-        if super::is_heading(text, self.per_line) {
+        if is_heading(text, self.per_line) {
             if self.rows.is_empty() {
                 // Between boards it parts them as a blank line does: the
                 // boards whole before it are handed out.

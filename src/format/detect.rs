@@ -22,7 +22,8 @@
 //! A "data line" is one that is not blank or a comment line (as the README
 //! words it).
 
-use super::{Layout, cell_value};
+use super::Layout;
+use super::text::{cell_value, is_filler};
 
 /// Cells a grid row can hold without a separator between them.
 const LONGEST_GRID_RUN: usize = 9;
@@ -45,7 +46,7 @@ fn first_field_cells(line: &str) -> usize {
 
 /// The data lines of `text`: not blank, not comments.
 fn data_lines(text: &str) -> impl Iterator<Item = &str> {
-    text.lines().filter(|l| !super::is_filler(l))
+    text.lines().filter(|l| !is_filler(l))
 }
 
 /// Whether `text` (the first data line, maybe with a few more) opens a
@@ -182,7 +183,7 @@ fn after_first_line(text: &str) -> Option<&str> {
     loop {
         let rest = &text[at..];
         let line = rest.split('\n').next().unwrap_or("");
-        if !super::is_filler(line) {
+        if !is_filler(line) {
             return (!rest.is_empty()).then_some(rest);
         }
         at += rest.find('\n')? + 1;

@@ -1,11 +1,14 @@
 //! `leetcode`: a 9×9 array of one-character strings (LeetCode 36/37), also as
 //! pasted from code: single quotes, `{` `}` braces, bare digits, a leading
 //! declaration up to `=` (`board =`, `char[][] board = new char[][]`, Go's
-//! `board := [][]byte`) and a trailing `;`. Boards may span lines and follow one another. A board may
-//! also be one quoted string of 81 cells (`grid1 = '003020600…'`), and a
-//! list of such strings is a list of boards (`puzzles = ["53..7…", …]`).
+//! `board := [][]byte`) and a trailing `;`. Boards may span lines and follow
+//! one another. A board may also be one quoted string of 81 cells (`grid1 =
+//! '003020600…'`), and a list of such strings is a list of boards.
 
-use super::{LineParser, Parsed, Rest, cell_value, grid_from};
+use super::detect;
+use super::parser::{Boards, LineParser, Parsed, Rest};
+use super::render::render_nested;
+use super::text::{cell_value, column_of, grid_from, is_filler};
 use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
@@ -84,7 +87,7 @@ impl Parser {
         column: usize,
         c: char,
         rest: &str,
-        out: &mut Vec<Result<Parsed, ParseError>>,
+        out: &mut Boards,
     ) -> Result<usize, ParseError> {
         let err = |expected: String, found: Found| {
             Err(ParseError::expected(lineno, column, expected, found))
@@ -109,7 +112,7 @@ impl Parser {
                     self.finish_board(out);
                     return Ok(used);
                 } else if let Some(eq) = (c.is_alphabetic() || c == '_')
-                    .then(|| super::detect::declaration_end(&format!("{c}{rest}")))
+                    .then(|| detect::declaration_end(&format!("{c}{rest}")))
                     .flatten()
                 {
                     // Another declaration on the same line (`a = …; b = …`):
@@ -244,7 +247,7 @@ impl Parser {
         column: usize,
         quote: char,
         rest: &str,
-        out: &mut Vec<Result<Parsed, ParseError>>,
+        out: &mut Boards,
     ) -> Result<usize, ParseError> {
         let used = match self.read_string(lineno, column, quote, rest, "a string of 81 cells") {
             Ok(used) => {
@@ -308,12 +311,7 @@ impl Parser {
     /// A declaration starts at `column` of `lineno`: one still owed its
     /// board is an error of its own (`a = # '…'` then `b = …`), so that
     /// it is not dropped without a word and the boards keep their places.
-    fn declared(
-        &mut self,
-        lineno: usize,
-        column: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) {
+    fn declared(&mut self, lineno: usize, column: usize, out: &mut Boards) {
         // On one line (`a = b = [[…]]`, or a mistyped `b=oard = …`) it is
         // one declaration.
         if let Some(line) = self.owed.replace(lineno).filter(|&line| line != lineno) {
@@ -325,7 +323,7 @@ impl Parser {
         }
     }
 
-    fn finish_board(&mut self, out: &mut Vec<Result<Parsed, ParseError>>) {
+    fn finish_board(&mut self, out: &mut Boards) {
         out.push(Ok(Parsed {
             grid: grid_from(&self.cells),
             line: self.start,
@@ -348,7 +346,7 @@ impl Parser {
 /// opening brackets before anything else.
 fn starts_board(text: &str) -> bool {
     let t = text.trim_start();
-    if super::detect::declaration_end(t).is_some() {
+    if detect::declaration_end(t).is_some() {
         return true;
     }
     let first: Vec<char> = t.chars().filter(|c| !c.is_whitespace()).take(2).collect();
@@ -386,14 +384,9 @@ fn quoted(quote: char, rest: &str) -> Option<(u8, usize)> {
 }
 
 impl LineParser for Parser {
-    fn line(
-        &mut self,
-        text: &str,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         let trimmed = text.trim_start();
-        if super::is_filler(text) {
+        if is_filler(text) {
             return Ok(());
         }
         if self.expect != Expect::Board && starts_board(text) {
@@ -410,9 +403,9 @@ impl LineParser for Parser {
         }
         let mut at = 0;
         if self.expect == Expect::Board
-            && let Some(eq) = super::detect::declaration_end(trimmed)
+            && let Some(eq) = detect::declaration_end(trimmed)
         {
-            let column = super::column_of(text, text.len() - trimmed.len());
+            let column = column_of(text, text.len() - trimmed.len());
             self.declared(lineno, column, out);
             at = text.len() - trimmed.len() + eq;
             // Java writes `new char[][] {{…}}` and Go `[][]byte{{…}}`:
@@ -426,7 +419,7 @@ impl LineParser for Parser {
                 at = text.len() - after.len() + brace;
             }
         }
-        let mut column = super::column_of(text, at);
+        let mut column = column_of(text, at);
         let read_before = out.len();
         let mut chars = text[at..].char_indices();
         while let Some((i, c)) = chars.next() {
@@ -476,11 +469,7 @@ impl LineParser for Parser {
         Ok(())
     }
 
-    fn finish(
-        &mut self,
-        lineno: usize,
-        _out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn finish(&mut self, lineno: usize, _out: &mut Boards) -> Result<(), ParseError> {
         if self.expect == Expect::Board {
             return match self.owed.take() {
                 Some(line) => Err(ParseError::expected(
@@ -542,7 +531,7 @@ impl LineParser for Parser {
 }
 
 pub(super) fn render(grid: &Grid, out: &mut String) {
-    super::render_nested(grid, out, |v, out| {
+    render_nested(grid, out, |v, out| {
         out.push('"');
         out.push(if v == 0 { '.' } else { char::from(b'0' + v) });
         out.push('"');

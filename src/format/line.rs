@@ -1,7 +1,8 @@
 //! `line`: one puzzle per line, 81 cell characters, then optionally a
 //! separator and anything (so CSV rows and rated lists read as they are).
 
-use super::{LineParser, Parsed, cell_value, column_of, grid_from};
+use super::parser::{Boards, LineParser, Parsed};
+use super::text::{cell_value, column_of, grid_from, is_filler};
 use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
@@ -13,13 +14,8 @@ fn is_separator(c: char) -> bool {
 }
 
 impl LineParser for Parser {
-    fn line(
-        &mut self,
-        text: &str,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
-        if super::is_filler(text) {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
+        if is_filler(text) {
             return Ok(());
         }
         let grid = parse_data(text, lineno)?;
@@ -27,11 +23,7 @@ impl LineParser for Parser {
         Ok(())
     }
 
-    fn finish(
-        &mut self,
-        _lineno: usize,
-        _out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn finish(&mut self, _lineno: usize, _out: &mut Boards) -> Result<(), ParseError> {
         Ok(())
     }
 

@@ -1489,7 +1489,7 @@ fn typo_rows_titles_and_braced_arrays() {
         // The typo stands for the second board's first row.
         let text = format!("{board}{typo}\n{}\n{board}", drawn[1..].join("\n"));
         let got: Vec<Result<String, String>> = super::Reader::new(text.as_bytes(), Format::Grid)
-            .answering_at_once(true)
+            .with_delivery(super::Delivery::AtOnce)
             .filter_map(Result::ok)
             .map(|i| i.map(|p| p.grid.to_line()).map_err(|e| e.error.to_string()))
             .collect();
@@ -1544,14 +1544,14 @@ fn typo_rows_titles_and_braced_arrays() {
 }
 
 /// A one-puzzle-per-line input read in blocks, an item at a time or a
-/// batch at a time, gives exactly the items a [`super::Reader`] gives:
+/// few at a time (`Items::fill`), gives exactly the items a [`super::Reader`] gives:
 /// the same boards, errors, lines and indices, whatever the size of the
-/// reads and of the batches.
+/// reads and of the fills.
 #[test]
-fn line_blocks_and_batches_give_the_reader_s_items() {
+fn line_blocks_and_fills_give_the_reader_s_items() {
     use std::io::BufReader;
 
-    use super::{Item, Items, Reader};
+    use super::{Delivery, Item, Items, Reader};
 
     let mut text = String::from("\u{feff}puzzle,solution\n# a comment\n\n");
     for k in 0..300 {
@@ -1587,29 +1587,29 @@ fn line_blocks_and_batches_give_the_reader_s_items() {
         "{expected:?}"
     );
     for capacity in [1, 7, 83, 100, 4096, 1 << 16] {
-        for at_once in [false, true] {
+        for delivery in [Delivery::Buffered, Delivery::AtOnce] {
             let reader = || BufReader::with_capacity(capacity, &bytes[..]);
-            let one_by_one: Vec<String> = Items::new(reader(), Format::Auto, at_once)
+            let one_by_one: Vec<String> = Items::new(reader(), Format::Auto, delivery)
                 .map(shown)
                 .collect();
             assert_eq!(
                 one_by_one, expected,
-                "reads of {capacity}, at once {at_once}"
+                "reads of {capacity}, delivered {delivery:?}"
             );
             for max in [1, 2, 5, 64, 1000] {
-                let mut items = Items::new(reader(), Format::Auto, at_once);
-                let mut batch = Vec::new();
+                let mut items = Items::new(reader(), Format::Auto, delivery);
+                let mut filled = Vec::new();
                 let mut got = Vec::new();
                 loop {
-                    batch.clear();
-                    items.fill(&mut batch, max);
-                    assert!(batch.len() <= max);
-                    if batch.is_empty() {
+                    filled.clear();
+                    items.fill(&mut filled, max);
+                    assert!(filled.len() <= max);
+                    if filled.is_empty() {
                         break;
                     }
-                    got.extend(batch.drain(..).map(shown));
+                    got.extend(filled.drain(..).map(shown));
                 }
-                assert_eq!(got, expected, "reads of {capacity}, batches of {max}");
+                assert_eq!(got, expected, "reads of {capacity}, fills of {max}");
             }
         }
     }

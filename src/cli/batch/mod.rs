@@ -1339,7 +1339,15 @@ fn read_from<'c>(i: usize, reader: impl BufRead, units: &mut impl Units<'c>) -> 
         inner: reader,
         counters: &units.work().counters,
     };
-    match format::split(reader, units.work().format, units.at_once()) {
+    match format::split(
+        reader,
+        units.work().format,
+        if units.at_once() {
+            format::Delivery::AtOnce
+        } else {
+            format::Delivery::Buffered
+        },
+    ) {
         Ok(Split::Lines(blocks)) => read_blocks(i, blocks, units),
         Ok(Split::Other(reader)) => read_items(i, *reader, units),
         Err(err) => {

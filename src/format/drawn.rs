@@ -2,7 +2,9 @@
 //! and white space as decoration (qqwing's readable form, Norvig's display,
 //! `.sdk` and `.ss` files). Rows without cells and `#` lines are skipped.
 
-use super::{LineParser, Parsed, Rest, Rows};
+use super::parser::{Boards, LineParser, Rest};
+use super::rows::Rows;
+use super::text::{cell_value, column_of, is_filler, is_heading};
 use crate::error::{Found, ParseError};
 use crate::grid::Grid;
 
@@ -13,9 +15,9 @@ pub(super) struct Parser {
 
 /// A label between boards: Project Euler's sudoku file (problem 96) names
 /// each board on a line of its own, `Grid 01`; other collections write
-/// `Puzzle 1` or `Sudoku 1` (see [`super::is_heading`]).
+/// `Puzzle 1` or `Sudoku 1` (see [`is_heading`]).
 fn is_grid_label(text: &str) -> bool {
-    super::is_heading(text, 0)
+    is_heading(text, 0)
 }
 
 fn has_cells(text: &str) -> bool {
@@ -25,7 +27,7 @@ fn has_cells(text: &str) -> bool {
 fn cell(c: char) -> Option<u8> {
     match c {
         '_' => Some(0),
-        c => super::cell_value(c),
+        c => cell_value(c),
     }
 }
 
@@ -38,12 +40,7 @@ fn is_decoration(c: char) -> bool {
 }
 
 impl LineParser for Parser {
-    fn line(
-        &mut self,
-        text: &str,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn line(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         let row = self.rows.next_row();
         let result = self.row(text, lineno, out);
         if result.is_err() && (text.trim().is_empty() || is_grid_label(text)) {
@@ -82,11 +79,7 @@ impl LineParser for Parser {
         result
     }
 
-    fn finish(
-        &mut self,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn finish(&mut self, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         self.rows.unfinished(lineno, out)
     }
 
@@ -104,7 +97,7 @@ impl LineParser for Parser {
         if is_grid_label(text) {
             return false;
         }
-        self.rows.skips(!super::is_filler(text) && has_cells(text))
+        self.rows.skips(!is_filler(text) && has_cells(text))
     }
 
     fn skips_blind(&self) -> bool {
@@ -118,12 +111,7 @@ impl LineParser for Parser {
 
 impl Parser {
     /// Reads one line of a board.
-    fn row(
-        &mut self,
-        text: &str,
-        lineno: usize,
-        out: &mut Vec<Result<Parsed, ParseError>>,
-    ) -> Result<(), ParseError> {
+    fn row(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
         if text.trim().is_empty() {
             if self.rows.blank_in_grid(out) {
                 return Ok(());
@@ -135,7 +123,7 @@ impl Parser {
                 Found::Text("a blank line".into()),
             ));
         }
-        if super::is_filler(text) || is_grid_label(text) {
+        if is_filler(text) || is_grid_label(text) {
             if self.rows.is_empty() {
                 // Between boards, a comment or label parts them as a blank
                 // line does: the boards whole before it are handed out.
@@ -156,7 +144,7 @@ impl Parser {
             return match text.char_indices().find(|&(_, c)| is_binary(c)) {
                 Some((at, c)) => Err(ParseError::expected(
                     lineno,
-                    super::column_of(text, at),
+                    column_of(text, at),
                     "a digit, '.', '_' or a border (| - + =)",
                     Found::Char(c),
                 )),

@@ -1,0 +1,120 @@
+//! What reading yields: the formats and layouts, a puzzle read, an error at its
+//! place, and the limits that keep memory bounded.
+
+use serde::Serialize;
+
+use crate::error::ParseError;
+use crate::grid::Grid;
+
+/// The longest line read, in bytes; a longer one is an error (memory stays bounded).
+pub const MAX_LINE: usize = 16 << 20;
+/// The largest JSON value (possibly spanning lines), in bytes.
+pub const MAX_VALUE: usize = 64 << 20;
+/// The deepest JSON nesting accepted.
+pub const MAX_DEPTH: usize = 64;
+
+/// When the items read are handed out.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Delivery {
+    /// As reading goes best: a one-puzzle-per-line input in blocks of lines,
+    /// and the boards of a run of rows held until the run ends, so that a
+    /// stray or lost row among them makes them errors rather than answers.
+    #[default]
+    Buffered,
+    /// Each item as soon as its lines are read, for answers awaited one at
+    /// a time (`--line-buffered`, a terminal).
+    AtOnce,
+}
+
+/// An input format, as named by `--format`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// Decide per input from its first data.
+    Auto,
+    /// 81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 27 or 81.
+    Boj,
+    /// A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code.
+    Leetcode,
+    /// One puzzle per line, 81 cell characters.
+    Line,
+    /// JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several.
+    Json,
+    /// A board drawn for people, with | - + = as decoration.
+    Grid,
+}
+
+/// A concrete layout for reading or writing boards.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    /// 9 lines of 9 space-separated digits (BOJ 2580).
+    Boj,
+    /// A 9×9 JSON array of one-character strings (LeetCode 37).
+    Leetcode,
+    /// One 81-character line per board.
+    Line,
+    /// A 9×9 JSON array of numbers per line.
+    Json,
+    /// A board drawn for people.
+    Grid,
+}
+
+impl Layout {
+    /// The name used in `--format`, `--to` and JSON output.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Boj => "boj",
+            Layout::Leetcode => "leetcode",
+            Layout::Line => "line",
+            Layout::Json => "json",
+            Layout::Grid => "grid",
+        }
+    }
+}
+
+impl Format {
+    /// The concrete layout, or `None` for `auto`.
+    pub fn layout(self) -> Option<Layout> {
+        match self {
+            Format::Auto => None,
+            Format::Boj => Some(Layout::Boj),
+            Format::Leetcode => Some(Layout::Leetcode),
+            Format::Line => Some(Layout::Line),
+            Format::Json => Some(Layout::Json),
+            Format::Grid => Some(Layout::Grid),
+        }
+    }
+}
+
+/// One puzzle read from an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The board as given.
+    pub grid: Grid,
+    /// 1-based position among the input's puzzles (errors take a position too).
+    pub index: usize,
+    /// 1-based line where the puzzle starts.
+    pub line: usize,
+    /// The layout it was read in.
+    pub layout: Layout,
+}
+
+/// A puzzle's board, or the located reason it could not be read.
+pub type Item = Result<Puzzle, ItemError>;
+
+/// A puzzle that could not be read, at its position in the input.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct ItemError {
+    /// 1-based position among the input's puzzles; 0 for an error about
+    /// the whole input (it holds no puzzle).
+    pub index: usize,
+    /// The layout being read (`None` when the input could not be read at all).
+    pub layout: Option<Layout>,
+    /// 1-based line where the puzzle starts: for a board spanning lines, its
+    /// first one, whichever line the error is on; 0 with index 0.
+    pub line: usize,
+    /// Where and what.
+    pub error: ParseError,
+}
