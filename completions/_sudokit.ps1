@@ -39,7 +39,7 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('--limit', '--limit', [CompletionResultType]::ParameterName, 'Most solutions to count or print with --count and --all')
             [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
             [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
-            [CompletionResult]::new('--unique', '--unique', [CompletionResultType]::ParameterName, 'Treat a puzzle with more than one solution as a failure (`multiple`)')
+            [CompletionResult]::new('--unique', '--unique', [CompletionResultType]::ParameterName, 'Treat a puzzle with more than one solution as a failure (multiple)')
             [CompletionResult]::new('--count', '--count', [CompletionResultType]::ParameterName, 'Print the number of solutions instead of a board')
             [CompletionResult]::new('--all', '--all', [CompletionResultType]::ParameterName, 'Print every solution (up to --limit)')
             [CompletionResult]::new('--stats', '--stats', [CompletionResultType]::ParameterName, 'Add search figures (guesses, propagation steps, time)')

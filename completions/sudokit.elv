@@ -35,7 +35,7 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand --limit 'Most solutions to count or print with --count and --all'
             cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
             cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
-            cand --unique 'Treat a puzzle with more than one solution as a failure (`multiple`)'
+            cand --unique 'Treat a puzzle with more than one solution as a failure (multiple)'
             cand --count 'Print the number of solutions instead of a board'
             cand --all 'Print every solution (up to --limit)'
             cand --stats 'Add search figures (guesses, propagation steps, time)'

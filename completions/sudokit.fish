@@ -45,7 +45,7 @@ grid\t'A board drawn for people'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l limit -d 'Most solutions to count or print with --count and --all' -r
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
-complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l unique -d 'Treat a puzzle with more than one solution as a failure (`multiple`)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l unique -d 'Treat a puzzle with more than one solution as a failure (multiple)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l count -d 'Print the number of solutions instead of a board'
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l all -d 'Print every solution (up to --limit)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l stats -d 'Add search figures (guesses, propagation steps, time)'

@@ -8,16 +8,18 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudokit::format::{Format, Layout};
 
 // Help texts. Every command's --help ends with examples that run as written
-// from the repository root (a test runs each of them, with the exit status
-// its `# exit N` comment names, 0 when there is none) and with its exit codes.
+// in any directory (a test runs each of them in an empty one, with the exit
+// status its `# exit N` comment names, 0 when there is none) and with its
+// exit codes. `printf '%081d\n' 0` is the empty board as one line: a puzzle
+// that fits in an example without a file.
 // Lines stay within 80 columns: clap wraps help to the terminal, and a
 // wrapped example would no longer be one command.
 
 const AFTER_HELP: &str = "\
 Examples:
-  sudokit solve fixtures/formats/boj.txt
-  sudokit validate fixtures/valid/lc36-example1.txt
-  cat fixtures/formats/line.txt | sudokit solve --to grid
+  printf '%081d\\n' 0 | sudokit solve --to grid
+  printf '55%079d\\n' 0 | sudokit validate   # 5 twice in row 1: exit 1
+  printf '%081d\\n' 0 | sudokit solve | sudokit validate --complete
 
 Exit status: 0 every puzzle succeeded, 1 some puzzle had a negative result
 (unsolvable, invalid, not unique), 2 usage error or unreadable input.";
@@ -51,34 +53,34 @@ pub enum Command {
 
 const SOLVE_AFTER_HELP: &str = "\
 Examples:
-  sudokit solve fixtures/formats/boj.txt
-  sudokit solve --unique --json fixtures/multiple/two-solutions.txt   # exit 1
-  sudokit solve --all --to line fixtures/multiple/two-solutions.txt | wc -l
+  printf '%081d\\n' 0 | sudokit solve --to boj
+  printf '%081d\\n' 0 | sudokit solve --unique --json   # not unique: exit 1
+  printf '%081d\\n' 0 | sudokit solve --all --limit 5 | sort -u | wc -l
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable, invalid or
 (with --unique) not unique, 2 usage error or unreadable input.";
 
 const VALIDATE_AFTER_HELP: &str = "\
 Examples:
-  sudokit validate fixtures/valid/lc36-example1.txt
-  sudokit validate fixtures/invalid/lc36-example2.txt   # invalid: exit 1
-  sudokit solve fixtures/formats/line.txt | sudokit validate --complete
+  printf '%081d\\n' 0 | sudokit validate --solvable
+  printf '55%079d\\n' 0 | sudokit validate --json   # invalid: exit 1
+  printf '%081d\\n' 0 | sudokit solve | sudokit validate --complete --unique
 
 Exit status: 0 every board valid, 1 some board invalid, 2 usage error or
 unreadable input.";
 
 const BATCH_AFTER_HELP: &str = "\
 Examples:
-  sudokit batch --glob '*.txt' fixtures/formats
-  sudokit batch -r --out solved fixtures/formats fixtures/unsolvable  # exit 1
-  sudokit batch --json -r --glob '*.txt' fixtures | grep -c '\"status\":\"solved\"'
+  printf '%081d\\n' 0 0 0 | sudokit batch --jobs 2
+  printf '%081d\\n' 0 > a.txt && sudokit batch --out solved a.txt && ls solved
+  printf '%081d\\n' 0 0 | sudokit batch --json | tail -n 1   # the summary
 
 Exit status: 0 every puzzle solved, 1 some puzzle unsolvable or invalid,
 2 usage error or some input unreadable.";
 
 const COMPLETIONS_AFTER_HELP: &str = "\
-Shells: bash, zsh, fish, powershell, elvish; `completions man` prints the
-man page, sudokit(1), in roff.
+Shells: bash, zsh, fish, powershell, elvish; 'sudokit completions man' prints
+the man page, sudokit(1), in roff.
 
 Examples:
   sudokit completions bash > ~/.local/share/bash-completion/completions/sudokit
@@ -108,7 +110,7 @@ pub struct OutputArgs {
 
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// Files to read; standard input when none or `-`.
+    /// Files to read; standard input when none or '-'.
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
@@ -118,7 +120,7 @@ pub struct SolveArgs {
     /// Layout of printed boards (default: the layout of the input).
     #[arg(long, value_enum, value_name = "LAYOUT")]
     pub to: Option<LayoutArg>,
-    /// Treat a puzzle with more than one solution as a failure (`multiple`).
+    /// Treat a puzzle with more than one solution as a failure (multiple).
     #[arg(long)]
     pub unique: bool,
     /// Print the number of solutions instead of a board.
@@ -138,7 +140,7 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Files to read; standard input when none or `-`.
+    /// Files to read; standard input when none or '-'.
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
     pub files: Vec<PathBuf>,
     #[command(flatten)]
@@ -161,7 +163,7 @@ pub struct ValidateArgs {
 
 #[derive(Debug, Args)]
 pub struct BatchArgs {
-    /// Files and directories to solve; standard input when none or `-`.
+    /// Files and directories to solve; standard input when none or '-'.
     #[arg(value_name = "PATH", value_hint = clap::ValueHint::AnyPath)]
     pub paths: Vec<PathBuf>,
     #[command(flatten)]
@@ -220,10 +222,7 @@ pub enum Shell {
     Powershell,
     /// Elvish.
     Elvish,
-    /// The man page, sudokit(1), in roff. Not a shell, so it is left out of
-    /// the listed choices and the scripts, but it is generated and kept in
-    /// `completions/` the same way.
-    #[value(hide = true)]
+    /// Not a shell: the man page, sudokit(1), in roff.
     Man,
 }
 

@@ -10,7 +10,9 @@ use clap_mangen::Man;
 use clap_mangen::roff::{Roff, bold, italic, roman};
 
 use super::ExitStatus;
-use crate::cli::args::{Cli, CompletionsArgs, Shell};
+use clap::ValueEnum;
+
+use crate::cli::args::{Cli, CompletionsArgs, FormatArg, Shell};
 use crate::cli::output::{Flush, Out};
 
 pub fn run(args: &CompletionsArgs) -> anyhow::Result<ExitStatus> {
@@ -94,6 +96,12 @@ pub fn man_page(mut cmd: clap::Command) -> io::Result<Vec<u8>> {
             }
         }
     }
+    formats(&mut roff);
+    roff.control("SH", ["OUTPUT"]);
+    for paragraph in OUTPUT {
+        roff.control("PP", []);
+        roff.text([roman(*paragraph)]);
+    }
     if let Some(after) = cmd.get_after_long_help().or_else(|| cmd.get_after_help()) {
         let after = after.to_string();
         let (examples, exit) = split_exit_status(&after);
@@ -117,6 +125,51 @@ pub fn man_page(mut cmd: clap::Command) -> io::Result<Vec<u8>> {
     let mut deduplicated = preamble.clone();
     deduplicated.push_str(&body.replace(&preamble, ""));
     Ok(ascii_roff(&deduplicated).into_bytes())
+}
+
+/// The OUTPUT section: what standard output and standard error carry.
+const OUTPUT: &[&str] = &[
+    "Boards are written in the layout of their input, or the one --to names: \
+     BOJ in, BOJ out; one 81-digit line per puzzle for line input. Diagnostics \
+     go to standard error, so standard output carries results only; in text \
+     mode a puzzle that is not solved writes nothing to standard output.",
+    "With --json, one JSON object per puzzle, one per line (JSON Lines): \
+     source, index (the puzzle's position in its input), line (where it \
+     starts), format, puzzle and status (solved, unsolvable, invalid, \
+     multiple or error), then solution and grid when solved, conflicts when \
+     invalid, error when unreadable. batch --json ends with a summary record. \
+     Fields are only ever added. The output of solve --json reads back as its \
+     solutions.",
+    "Output is block-buffered when standard output is not a terminal; \
+     --line-buffered flushes after every puzzle.",
+];
+
+/// The FORMATS section: every --format, as its help describes it, and how
+/// auto decides.
+fn formats(roff: &mut Roff) {
+    roff.control("SH", ["FORMATS"]);
+    roff.text([roman(
+        "Every command reads the files it is given, or standard input, in any \
+         of these formats (--format, default auto); an input may hold several \
+         puzzles. Blanks are 0 or . (the grid layout also takes _).",
+    )]);
+    for format in FormatArg::value_variants() {
+        let Some(value) = format.to_possible_value() else {
+            continue;
+        };
+        roff.control("TP", []);
+        roff.text([bold(value.get_name())]);
+        if let Some(help) = value.get_help() {
+            roff.text([roman(help.to_string())]);
+        }
+    }
+    roff.control("PP", []);
+    roff.text([roman(
+        "auto decides per input from its first data line (not blank, not a # \
+         comment, not a header without digits): [ { \" or name = means json or \
+         leetcode; a run of 81 cell characters means line; white-space-separated \
+         numbers only mean boj; anything else is read as grid.",
+    )]);
 }
 
 /// Writes every character outside ASCII (the `×` of "9×9") as a roff

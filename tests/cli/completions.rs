@@ -103,6 +103,9 @@ fn man_page_documents_every_command_and_option() {
         ".SH NAME",
         ".SH SYNOPSIS",
         ".SH COMMANDS",
+        ".SH FORMATS",
+        ".SH OUTPUT",
+        ".SH EXAMPLES",
         ".SH \"EXIT STATUS\"",
     ] {
         assert!(page.contains(heading), "man page lacks {heading:?}");
@@ -294,6 +297,24 @@ fn every_help_has_a_summary_documented_flags_examples_and_exit_codes() {
 }
 
 #[test]
+fn help_text_is_plain_text_and_lists_the_man_page() {
+    for command in ["", "solve", "validate", "batch", "completions"] {
+        let mut args = vec![command, "--help"];
+        args.retain(|a| !a.is_empty());
+        let help = String::from_utf8(sudokit(&args, "").stdout).expect("UTF-8 help");
+        assert!(
+            !help.contains('`'),
+            "`sudokit {command} --help` has Markdown backticks:\n{help}"
+        );
+    }
+    let help = String::from_utf8(sudokit(&["completions", "--help"], "").stdout).expect("UTF-8");
+    assert!(
+        help.contains("- man:"),
+        "`completions man` is among the possible values:\n{help}"
+    );
+}
+
+#[test]
 fn mistyped_subcommand_gets_a_suggestion_and_exit_2() {
     let output = sudokit(&["slove", "formats/boj.txt"], "");
     assert_eq!(output.status.code(), Some(2));
@@ -319,7 +340,7 @@ fn unknown_choices_list_the_possible_values_and_exit_2() {
     assert_eq!(output.status.code(), Some(2));
     let err = stderr(&output);
     assert!(
-        err.contains("[possible values: bash, zsh, fish, powershell, elvish]"),
+        err.contains("[possible values: bash, zsh, fish, powershell, elvish, man]"),
         "{err}"
     );
     let output = sudokit(&["solve", "--to", "xml"], "");
