@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 
-use super::{Stats, basic, fast};
+use super::{Stats, fast, reference};
 use crate::grid::Grid;
 
 /// Solution count class: 0, 1, or 2 for "two or more".
@@ -100,14 +100,14 @@ fn run(engine: Engine, givens: &[u8; 81], limit: usize) -> (usize, Vec<[u8; 81]>
 }
 
 /// The fast engine's portable build and the one picked for this CPU (see
-/// `simd.rs`) must agree on the count, the solutions (in order) and the
+/// `fast/simd/`) must agree on the count, the solutions (in order) and the
 /// guesses. Not on the steps: where the accelerated build settles the
 /// masks in rounds (`Wide::settle`: at the root, and everywhere on boards
 /// with 17 to 30 givens), a step is a mask a round changed, not a mask
 /// update; a test of its own holds the rounds to a scalar copy of them.
 fn same_in_both_builds(givens: &[u8; 81], limit: usize) -> bool {
     let mut results = Vec::new();
-    for accelerate in [false, true] {
+    for build in [fast::Build::Portable, fast::Build::Best] {
         let mut solutions = Vec::new();
         let mut stats = Stats::default();
         let n = fast::search_in(
@@ -116,7 +116,7 @@ fn same_in_both_builds(givens: &[u8; 81], limit: usize) -> bool {
             limit,
             &mut |s| solutions.push(*s),
             &mut stats,
-            accelerate,
+            build,
         );
         results.push((n, solutions, stats.guesses));
     }
@@ -139,12 +139,12 @@ fn check(givens: &[u8; 81], expected: usize) {
                 "fast gave a bad solution for {line}"
             );
         }
-        let (m, reference) = run(basic::search, givens, limit);
-        assert_eq!(m, n, "fast and basic disagree at limit {limit}: {line}");
+        let (m, reference) = run(reference::search, givens, limit);
+        assert_eq!(m, n, "fast and reference disagree at limit {limit}: {line}");
         for s in &reference {
             assert!(
                 valid_solution(givens, s),
-                "basic gave a bad solution for {line}"
+                "reference gave a bad solution for {line}"
             );
         }
         if expected == 1 {
@@ -194,7 +194,7 @@ fn adversarial_fixtures_are_decided_within_a_bounded_search() {
     assert!(cases.len() >= 3);
     let engines: [(&str, Engine, u64); 2] = [
         ("fast", fast::search, 5_000),
-        ("reference", basic::search, 50_000),
+        ("reference", reference::search, 50_000),
     ];
     for (givens, expected) in cases {
         let grid = Grid::from_cells(givens).expect("fixture cells 0-9");
@@ -396,7 +396,10 @@ fn only_the_kept_solutions_are_emitted() {
             assert_eq!(n, *expected);
         }
         for keep in 0..=3 {
-            for (is_fast, engine) in [(true, fast::search as Engine), (false, basic::search)] {
+            for (name, engine) in [
+                ("fast", fast::search as Engine),
+                ("reference", reference::search),
+            ] {
                 let mut kept = Vec::new();
                 let m = engine(
                     givens,
@@ -411,7 +414,7 @@ fn only_the_kept_solutions_are_emitted() {
                     keep.min(n),
                     "wrong number kept with keep {keep}"
                 );
-                if is_fast {
+                if name == "fast" {
                     // The kept ones are the first ones found.
                     assert_eq!(kept[..], all[..keep.min(n)]);
                 }
@@ -467,7 +470,7 @@ fn clashing_givens_have_no_solution() {
     cases.push(g);
     for g in &cases {
         assert_eq!(run(fast::search, g, 2).0, 0);
-        assert_eq!(run(basic::search, g, 2).0, 0);
+        assert_eq!(run(reference::search, g, 2).0, 0);
     }
 }
 
@@ -649,7 +652,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 400, .. ProptestConfig::default() })]
 
     #[test]
-    fn fast_agrees_with_basic_on_random_grids(
+    fn fast_agrees_with_reference_on_random_grids(
         perm in Just((1u8..=9).collect::<Vec<u8>>()).prop_shuffle(),
         keep in prop::collection::vec(prop::bool::weighted(0.3), 81),
         noise in prop::collection::vec((0usize..81, 0u8..=9), 0..4),
@@ -666,7 +669,7 @@ proptest! {
             g[i] = v;
         }
         let (n, solutions) = run(fast::search, &g, 3);
-        let (m, _) = run(basic::search, &g, 3);
+        let (m, _) = run(reference::search, &g, 3);
         prop_assert_eq!(n, m);
         prop_assert!(same_in_both_builds(&g, 3));
         for s in &solutions {
@@ -685,7 +688,7 @@ proptest! {
         let mut g = [0u8; 81];
         g.copy_from_slice(&cells);
         let (n, solutions) = run(fast::search, &g, 2);
-        let (m, _) = run(basic::search, &g, 2);
+        let (m, _) = run(reference::search, &g, 2);
         prop_assert_eq!(n, m);
         for s in &solutions {
             prop_assert!(valid_solution(&g, s));
@@ -838,10 +841,10 @@ fn triad_rule_keeps_every_solution_digit() {
             if expected != 1 {
                 continue;
             }
-            let (_, solutions) = run(basic::search, &givens, 1);
+            let (_, solutions) = run(reference::search, &givens, 1);
             let solution = solutions[0];
-            let plain = fast::State::root_candidates(&givens, false);
-            let triads = fast::State::root_candidates(&givens, true);
+            let plain = fast::State::root_candidates(&givens, fast::Triads::Skip);
+            let triads = fast::State::root_candidates(&givens, fast::Triads::ToFixpoint);
             let (Some(plain), Some(triads)) = (plain, triads) else {
                 panic!("a contradiction on a solvable puzzle: {givens:?}");
             };
