@@ -3,20 +3,19 @@
 //! when a run gives up for a restart. Its body ([`Searcher::explore`]) is
 //! always inlined, so [`simd`] compiles the whole search once per build.
 
-use super::Build;
 use super::branching::{Branching, Goal, Scoring, Weights, choose, choose_weighted};
-use super::simd::{self, Explore, Wide};
+use super::simd::{self, Build, Explore, Wide};
 use super::state::{Dead, Rules, State};
 use super::tables::{ALL27, BOX0, ROW_OF_BIT, ROW0};
 use crate::solver::Stats;
 
 /// Dead ends after which [`choose`] scores what each branch settles
 /// (see `docs/engine.md`).
-pub(super) const HARD: u64 = 4;
+const HARD: u64 = 4;
 
 /// Givens above which a board waits for dead ends before it scores its
 /// branch points (see `docs/engine.md`).
-pub(super) const EARLY_MAX_CLUES: u32 = 30;
+const EARLY_MAX_CLUES: u32 = 30;
 
 /// Fewer givens than this never make a puzzle with one solution (McGuire,
 /// Tugemann and Civario, "There is no 16-clue Sudoku", 2012): the search
@@ -25,7 +24,7 @@ pub(super) const EARLY_MAX_CLUES: u32 = 30;
 /// Counting to 2 on such a board stops at its first solution: a second one
 /// exists (with fewer than 16 givens too, as givens taken from that
 /// solution can be added up to 16).
-pub(super) const MIN_UNIQUE_CLUES: u32 = 17;
+const MIN_UNIQUE_CLUES: u32 = 17;
 
 /// The depth-first search over states, with its limit and counters.
 struct Searcher<'a> {
@@ -121,15 +120,10 @@ impl Explore for Searcher<'_> {
                 return;
             }
             let weighted = self.branching == Branching::Weighted;
-            let goal = if self.limit >= 2 {
-                Goal::Count
-            } else {
-                Goal::FirstSolution
-            };
             let (b, k) = if weighted {
                 choose_weighted(&state, self.weights)
             } else if self.failures >= HARD || self.likely_long() {
-                choose(&state, Scoring::Settles, goal, self.wide)
+                choose(&state, Scoring::Settles, self.goal(), self.wide)
             } else {
                 // The better cell once a dead end has shown the puzzle is
                 // not easy.
@@ -138,7 +132,7 @@ impl Explore for Searcher<'_> {
                 } else {
                     Scoring::First
                 };
-                choose(&state, scoring, goal, self.wide)
+                choose(&state, scoring, self.goal(), self.wide)
             };
             let mut cand = state.candidates(b, k);
             if cand == 0 {
@@ -190,6 +184,16 @@ impl Explore for Searcher<'_> {
 }
 
 impl Searcher<'_> {
+    /// How far this search goes.
+    #[inline(always)]
+    fn goal(&self) -> Goal {
+        if self.limit >= 2 {
+            Goal::Count
+        } else {
+            Goal::FirstSolution
+        }
+    }
+
     /// Whether the board's givens, from [`MIN_UNIQUE_CLUES`] to
     /// [`EARLY_MAX_CLUES`], make a long search likely (see `docs/engine.md`).
     #[inline(always)]

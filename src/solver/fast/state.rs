@@ -351,6 +351,7 @@ impl State {
     /// runs dry (see `docs/engine.md`). With `wide`, rounds
     /// ([`Wide::settle`]) take the sweeps' place. Each of these only where
     /// `rules` allow it. On success `pairs` is current.
+    #[inline(always)]
     pub(super) fn propagate(
         &mut self,
         steps: &mut u64,
@@ -358,10 +359,23 @@ impl State {
         wide: Option<Wide>,
     ) -> Result<(), Dead> {
         let Rules {
-            stack_view: view,
-            triads: mut root,
-            rounds: settle,
+            stack_view,
+            triads,
+            rounds,
         } = rules;
+        self.propagate_by(steps, stack_view, triads, wide, rounds)
+    }
+
+    /// [`State::propagate`] with one argument per rule: this hot function
+    /// then takes them in registers of their own, not packed in one.
+    fn propagate_by(
+        &mut self,
+        steps: &mut u64,
+        view: bool,
+        mut root: bool,
+        wide: Option<Wide>,
+        settle: bool,
+    ) -> Result<(), Dead> {
         let settle = wide.filter(|_| settle);
         loop {
             if let Some(wide) = settle {

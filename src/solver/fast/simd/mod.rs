@@ -62,7 +62,10 @@ pub(super) fn run<S: Explore>(search: &mut S, root: &S::Node) {
     run_portable(search, root, None);
 }
 
-/// The search compiled for any CPU of the target.
+/// The search compiled for any CPU of the target. Never inlined, like
+/// `run_x86`: each build then holds one copy of the search, which recurses
+/// into itself, rather than a copy in every caller.
+#[inline(never)]
 pub(super) fn run_portable<S: Explore>(search: &mut S, from: &S::Node, step: Option<S::Step>) {
     search.explore(from, step, run_portable);
 }
@@ -91,7 +94,10 @@ mod x86 {
     }
 
     /// The search, compiled with the features [`available`] checks. It
-    /// recurses into itself, so the whole search stays in this build.
+    /// recurses into itself, so the whole search stays in this build. Never
+    /// inlined, not even into the closure through which it recurses: that
+    /// would make a second copy of the search.
+    #[inline(never)]
     #[target_feature(enable = "popcnt,lzcnt,bmi1,bmi2")]
     pub(super) fn run_x86<S: Explore>(search: &mut S, from: &S::Node, step: Option<S::Step>) {
         // Calling `run_x86` from here is safe: this function has the same
