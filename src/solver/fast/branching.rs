@@ -11,7 +11,8 @@ use super::tables::{BAND_PEERS, POP9};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Branching {
     /// The rules of [`choose`]; the search gives up after
-    /// [`WEIGHTED`](super::WEIGHTED) dead ends, to be restarted with [`Branching::Weighted`].
+    /// [`WEIGHTED`](super::search::WEIGHTED) dead ends, to be restarted
+    /// with [`Branching::Weighted`].
     Usual,
     /// By the weights of the units, from the root (see [`choose_weighted`]).
     Weighted,

@@ -5,10 +5,10 @@
 //! stand. Propagation re-derives those masks with table lookups and no
 //! data-dependent branch ([`state`]); the search copies the state at each
 //! branch point and picks the branching cell by rules that switch on as a
-//! puzzle proves hard ([`search`], [`branching`]). The search is compiled
-//! twice, portable and with extra instructions picked at run time
-//! ([`simd`], the only `unsafe` in the crate). `docs/engine.md` explains
-//! the design and the measurements behind each rule.
+//! puzzle proves hard ([`search`](mod@search), [`branching`]). The search
+//! is compiled twice, portable and with extra instructions picked at run
+//! time ([`simd`], the only `unsafe` in the crate). `docs/engine.md`
+//! explains the design and the measurements behind each rule.
 
 mod branching;
 #[cfg(test)]
@@ -51,7 +51,7 @@ pub fn search(
     search_in(givens, limit, keep, emit, stats, Build::Best)
 }
 
-/// [`search`] with the build of the search chosen by `build` (the tests
+/// [`search()`] with the build of the search chosen by `build` (the tests
 /// compare both). The solutions of a run
 /// that gives up for a restart are dropped; the restart finds them again.
 #[cfg_attr(not(test), allow(dead_code))]

@@ -228,7 +228,7 @@ pub(super) fn project(a: u32) -> u32 {
 }
 
 /// Mini-row `(r, j)` of a band (row `r`, box `j`) as bit `9r + 3j`: the
-/// mini-row patterns of [`State::triads`].
+/// mini-row patterns of [`State::triads`](super::state::State::triads).
 pub(super) const MINI_AT: u32 = 0o111_111_111;
 
 /// The mini-rows of a band mask that hold at least one cell.
