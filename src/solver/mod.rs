@@ -4,9 +4,8 @@
 //! itself is a plain function over 81 cell values, so another engine can
 //! replace it without touching formats or commands.
 
-mod basic;
 mod fast;
-mod simd;
+mod reference;
 #[cfg(test)]
 mod tests;
 
@@ -105,11 +104,11 @@ impl Held {
 }
 
 /// Runs the fast engine with its usual branching. When that run gives up,
-/// after [`fast::WEIGHTED`] dead ends or `FIRST_BUDGET` guesses without a
-/// solution, the fast engine starts again from the root branching where the
-/// contradictions showed (with the weights the first run gathered), which
-/// decides every adversarial board we know of within a few thousand
-/// guesses. As a safety net for a board that defeats that branching too,
+/// after a set number of dead ends (see [`fast::Branching::Usual`]) or
+/// `FIRST_BUDGET` guesses without a solution, the fast engine starts again
+/// from the root branching where the contradictions showed (with the
+/// weights the first run gathered), which decides every adversarial board
+/// we know of within a few thousand guesses. As a safety net for a board that defeats that branching too,
 /// the reference engine (different propagation, its own weighted branching)
 /// then runs with a quarter of the budget, and the two alternate with four
 /// times the budget each round: the cost stays a small multiple of the
@@ -134,7 +133,7 @@ fn portfolio(
             keep,
             e,
             stats,
-            true,
+            fast::Build::Best,
             budget,
             branching,
             &mut weights,
@@ -150,11 +149,11 @@ fn portfolio(
         if let Some(n) = complete(|e| fast(weighted, budget, e, stats), emit) {
             return n;
         }
-        // A guess of the reference engine costs several of the fast one's
-        // (measured: about 6x), so it gets a quarter of the budget: the
-        // rounds then cost the two engines alike.
+        // A guess of the reference engine costs about six of the fast
+        // one's, so it gets a quarter of the budget: the rounds then cost
+        // the two engines alike.
         let run = |e: &mut dyn FnMut(&[u8; 81])| {
-            basic::search_budgeted(cells, limit, keep, e, stats, budget / BASIC_SHARE)
+            reference::search_budgeted(cells, limit, keep, e, stats, budget / BASIC_SHARE)
         };
         if let Some(n) = complete(run, emit) {
             return n;

@@ -1,4 +1,5 @@
-//! A compact engine: bitmask candidates, naked and hidden singles, and
+//! The reference engine, the portfolio's safety net and the tests' second
+//! opinion. Compact: bitmask candidates, naked and hidden singles, and
 //! branching on the cell with the fewest candidates per unit weight, where
 //! a unit's weight counts the contradictions that showed in it ("dom/wdeg",
 //! a rule of constraint solvers): a board whose contradiction hides in a
