@@ -184,9 +184,9 @@ fn ours_pass(puzzles: &[Puzzle], task: Task, out: &mut [Class]) -> f64 {
     let start = Instant::now();
     for (p, o) in puzzles.iter().zip(out.iter_mut()) {
         let n = match task {
-            Task::First => usize::from(black_box(solver::solve(black_box(&p.ours))).is_some()),
+            Task::First => usize::from(black_box(black_box(&p.ours).solve()).is_some()),
             Task::Unique => unique_check(&p.ours, 2),
-            Task::Count => black_box(solver::count(black_box(&p.ours), 2)),
+            Task::Count => black_box(black_box(&p.ours).count_solutions(2)),
         };
         *o = n.min(2) as Class;
     }

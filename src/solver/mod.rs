@@ -1,4 +1,6 @@
-//! The search engine behind `solve`, `count` and `enumerate`.
+//! The search engine behind [`Grid::solve`] and the other solving methods,
+//! open here for callers who want its figures ([`Stats`]) or a search that
+//! counts some solutions and builds fewer of them.
 //!
 //! Everything above this module talks to it through [`search`]; the engine
 //! itself is a plain function over 81 cell values, so another engine can
@@ -178,7 +180,7 @@ fn complete(
 const BASIC_SHARE: u64 = 4;
 
 /// One solution of `grid`, if it has any.
-pub fn solve(grid: &Grid) -> Option<Grid> {
+pub(crate) fn solve(grid: &Grid) -> Option<Grid> {
     let mut first = None;
     search(grid, 1, 1, &mut |s| first = Some(*s));
     first
@@ -186,12 +188,12 @@ pub fn solve(grid: &Grid) -> Option<Grid> {
 
 /// The number of solutions of `grid`, counting no further than `limit`.
 /// No solution grid is built.
-pub fn count(grid: &Grid, limit: usize) -> usize {
+pub(crate) fn count(grid: &Grid, limit: usize) -> usize {
     search(grid, limit, 0, &mut |_| {}).solutions
 }
 
 /// Up to `limit` solutions of `grid`, in the order the engine finds them.
-pub fn enumerate(grid: &Grid, limit: usize) -> Vec<Grid> {
+pub(crate) fn enumerate(grid: &Grid, limit: usize) -> Vec<Grid> {
     let mut all = Vec::new();
     search(grid, limit, limit, &mut |s| all.push(*s));
     all
