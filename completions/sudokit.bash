@@ -244,7 +244,7 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__validate)
-            opts="-f -q -h -V --format --json --line-buffered --complete --solvable --unique --quiet --help --version"
+            opts="-f -q -H -h -V --format --json --line-buffered --complete --solvable --unique --quiet --with-filename --no-filename --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -63,6 +63,8 @@ complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l complete -d
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l solvable -d 'Also require at least one solution'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l unique -d 'Also require exactly one solution'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s q -l quiet -d 'Print nothing; the exit status answers'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s H -l with-filename -d 'Start each verdict line with its input\'s name (the default when several inputs are named)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l no-filename -d 'Never start a verdict line with its input\'s name'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s f -l format -d 'Input format (auto: decided per input from its first data)' -r -f -a "auto\t'Decide per input from its first data'

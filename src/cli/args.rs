@@ -159,6 +159,13 @@ pub struct ValidateArgs {
     /// Print nothing; the exit status answers.
     #[arg(short, long)]
     pub quiet: bool,
+    /// Start each verdict line with its input's name (the default when
+    /// several inputs are named).
+    #[arg(short = 'H', long, overrides_with = "no_filename")]
+    pub with_filename: bool,
+    /// Never start a verdict line with its input's name.
+    #[arg(long, overrides_with = "with_filename")]
+    pub no_filename: bool,
 }
 
 #[derive(Debug, Args)]

@@ -26,6 +26,9 @@ struct Settings {
     json: bool,
     quiet: bool,
     line_buffered: bool,
+    /// Whether a verdict line names its input: forced by `-H` or
+    /// `--no-filename`, otherwise when several inputs are named.
+    filename: Option<bool>,
 }
 
 /// The checks of one board under the options given.
@@ -71,6 +74,15 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         json: args.output.json,
         quiet: args.quiet,
         line_buffered: args.output.line_buffered,
+        filename: if args.with_filename {
+            Some(true)
+        } else if args.no_filename {
+            Some(false)
+        } else if args.files.len() > 1 {
+            Some(true)
+        } else {
+            None
+        },
     };
     let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
@@ -130,10 +142,15 @@ fn handle(
         })?;
         return Ok(exit);
     }
-    if several || settings.line_buffered {
-        out.line(&format!("{source}:{}: {word}", puzzle.index))?;
-    } else {
-        out.line(word)?;
+    // As grep names files: the input when asked or when there are several,
+    // and the board's index when its input holds several (or each answer
+    // goes out before that is known).
+    let index = several || settings.line_buffered;
+    match (settings.filename.unwrap_or(index), index) {
+        (true, true) => out.line(&format!("{source}:{}: {word}", puzzle.index))?,
+        (true, false) => out.line(&format!("{source}: {word}"))?,
+        (false, true) => out.line(&format!("{}: {word}", puzzle.index))?,
+        (false, false) => out.line(word)?,
     }
     for conflict in &verdict.conflicts {
         out.line(&format!("  {conflict}"))?;

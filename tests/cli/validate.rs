@@ -23,6 +23,61 @@ fn leetcode_36_examples() {
 }
 
 #[test]
+fn several_inputs_name_each_verdict_as_grep_does() {
+    let files = [
+        "valid/lc36-example1.txt",
+        "invalid/lc36-example2.txt",
+        "multiple/two-solutions.txt",
+    ];
+    check(
+        &["validate", files[0], files[1], files[2]],
+        "",
+        "valid/lc36-example1.txt: valid\n\
+         invalid/lc36-example2.txt: invalid\n  column 1: 8 at r1c1, r4c1\n  box 1: 8 at r1c1, r3c3\n\
+         multiple/two-solutions.txt: valid\n",
+        1,
+    );
+    // An input of several boards adds each board's index.
+    check(
+        &["validate", files[0], "formats/line.txt"],
+        "",
+        "valid/lc36-example1.txt: valid\nformats/line.txt:1: valid\n\
+         formats/line.txt:2: valid\nformats/line.txt:3: valid\n",
+        0,
+    );
+    // -H and --no-filename force the name on or off; the last one wins.
+    check(
+        &["validate", "-H", files[0]],
+        "",
+        "valid/lc36-example1.txt: valid\n",
+        0,
+    );
+    check(
+        &["validate", "--no-filename", files[0], files[1]],
+        "",
+        "valid\ninvalid\n  column 1: 8 at r1c1, r4c1\n  box 1: 8 at r1c1, r3c3\n",
+        1,
+    );
+    check(
+        &[
+            "validate",
+            "--with-filename",
+            "--no-filename",
+            "formats/line.txt",
+        ],
+        "",
+        "1: valid\n2: valid\n3: valid\n",
+        0,
+    );
+    check(
+        &["validate", "--no-filename", "-H", "-"],
+        &format!("{LC37}\n"),
+        "<stdin>: valid\n",
+        0,
+    );
+}
+
+#[test]
 fn a_conflict_only_inside_a_box() {
     check(
         &["validate", "invalid/box-only.txt"],
@@ -227,7 +282,7 @@ fn unreadable_input_wins_over_invalid() {
     let out = check(
         &["validate", "invalid/box-only.txt", "missing.txt"],
         "",
-        "invalid\n  box 1: 1 at r1c1, r2c2\n",
+        "invalid/box-only.txt: invalid\n  box 1: 1 at r1c1, r2c2\n",
         2,
     );
     assert!(stderr(&out).contains("missing.txt"), "{}", stderr(&out));
