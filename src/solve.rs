@@ -2,6 +2,8 @@
 //! and checking the rules. They are thin calls into the engine in
 //! [`solver`](crate::solver), which also offers the search figures.
 
+use std::ops::ControlFlow;
+
 use crate::grid::Grid;
 use crate::solver;
 use crate::validate::{self, Conflict};
@@ -70,18 +72,29 @@ impl Grid {
     }
 
     /// Calls `each` with every solution, up to `limit` of them, in the order
-    /// the engine finds them, and returns how many there were.
+    /// the engine finds them and as soon as it does (in bounded memory,
+    /// however large `limit` is), until `each` returns
+    /// [`ControlFlow::Break`]. Returns how many were found.
     ///
     /// ```
+    /// use std::ops::ControlFlow;
     /// use sudokit::Grid;
     ///
+    /// // The first three solutions of the empty board, of its billions.
     /// let mut seen = Vec::new();
-    /// let found = Grid::EMPTY.for_each_solution(3, |s| seen.push(s.to_string()));
-    /// assert_eq!(found, 3);
+    /// Grid::EMPTY.for_each_solution(usize::MAX, |s| {
+    ///     seen.push(s.to_string());
+    ///     if seen.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert_eq!(seen.len(), 3);
     /// assert!(seen[0] != seen[1]);
     /// ```
-    pub fn for_each_solution(&self, limit: usize, mut each: impl FnMut(&Grid)) -> usize {
-        solver::search(self, limit, limit, &mut each).solutions
+    pub fn for_each_solution(
+        &self,
+        limit: usize,
+        mut each: impl FnMut(&Grid) -> ControlFlow<()>,
+    ) -> usize {
+        solver::search_until(self, limit, limit, &mut each).solutions
     }
 
     /// Up to `limit` solutions, in the order the engine finds them.
@@ -154,7 +167,11 @@ mod tests {
             assert!(listed[i + 1..].iter().all(|b| b != a), "solutions differ");
         }
         let mut called = Vec::new();
-        assert_eq!(Grid::EMPTY.for_each_solution(4, |s| called.push(*s)), 4);
+        let found = Grid::EMPTY.for_each_solution(4, |s| {
+            called.push(*s);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(found, 4);
         assert_eq!(called, listed, "the same solutions in the same order");
         assert_eq!(grid(PUZZLE).count_solutions(1000), 1);
     }

@@ -8,7 +8,7 @@ use serde::Serialize;
 use sudokit::Conflict;
 use sudokit::Grid;
 use sudokit::error::Quantity;
-use sudokit::format::Layout;
+use sudokit::format::{Layout, Puzzle};
 use sudokit::solver::Stats;
 
 /// The outcome of one puzzle.
@@ -89,8 +89,6 @@ pub struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub capped: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub all: Option<Vec<String>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub conflicts: Option<Vec<Conflict>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -112,7 +110,6 @@ impl<'a> Report<'a> {
             grid: None,
             solutions: None,
             capped: None,
-            all: None,
             conflicts: None,
             error: None,
             stats: None,
@@ -124,6 +121,44 @@ impl<'a> Report<'a> {
         self.solution = Some(solution.to_line());
         self.grid = Some(solution.rows());
         self
+    }
+}
+
+/// One solution of `solve --all --json`, written as soon as it is found;
+/// the puzzle's own record follows its last solution.
+#[derive(Debug, Serialize)]
+pub struct SolutionRecord<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    pub line: usize,
+    pub format: Layout,
+    pub puzzle: String,
+    pub status: Status,
+    /// 1-based: the order in which the search found it.
+    pub solution_index: usize,
+    pub solution: String,
+    pub grid: [[u8; 9]; 9],
+}
+
+impl<'a> SolutionRecord<'a> {
+    /// The record of solution number `solution_index` of `puzzle`.
+    pub fn new(
+        source: &'a str,
+        puzzle: &Puzzle,
+        solution_index: usize,
+        solution: &Grid,
+    ) -> SolutionRecord<'a> {
+        SolutionRecord {
+            source,
+            index: puzzle.index,
+            line: puzzle.line,
+            format: puzzle.layout,
+            puzzle: puzzle.grid.to_line(),
+            status: Status::Solved,
+            solution_index,
+            solution: solution.to_line(),
+            grid: solution.rows(),
+        }
     }
 }
 

@@ -1,9 +1,11 @@
 //! `sudokit solve`: solve every puzzle of every input.
 
-use super::solving::{Mode, Solved, report, solve_grid};
+use std::ops::ControlFlow;
+
+use super::solving::{Mode, Solved, report, solve_grid, solve_grid_each};
 use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::args::SolveArgs;
-use crate::cli::json::Status;
+use crate::cli::json::{SolutionRecord, Status};
 use crate::cli::output::{Flush, Out};
 use sudokit::error::Quantity;
 use sudokit::format::{Layout, Puzzle};
@@ -61,8 +63,36 @@ fn handle(
     settings: Settings,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let solved = solve_grid(&puzzle.grid, settings.mode);
     let layout = settings.to.unwrap_or(puzzle.layout);
+    let solved = if settings.mode.lists_all() {
+        // Each solution goes out as it is found; a write that fails (a
+        // reader that went away) ends the search.
+        let mut failed = None;
+        let mut listed = 0;
+        let solved = solve_grid_each(&puzzle.grid, settings.mode, &mut |solution| {
+            listed += 1;
+            let written = if settings.json {
+                out.json(&SolutionRecord::new(source, puzzle, listed, solution))
+            } else {
+                out.board(solution, layout)
+            }
+            // Under --line-buffered, each solution goes out as found.
+            .and_then(|()| out.end_item());
+            written.map_or_else(
+                |err| {
+                    failed = Some(err);
+                    ControlFlow::Break(())
+                },
+                |()| ControlFlow::Continue(()),
+            )
+        });
+        if let Some(err) = failed {
+            return Err(err.into());
+        }
+        solved
+    } else {
+        solve_grid(&puzzle.grid, settings.mode)
+    };
     if settings.json {
         out.json(&report(source, puzzle, &solved, settings.mode))?;
     } else {
@@ -100,8 +130,11 @@ fn write_text(
             out.line(&format!("{}{plus}", solved.count))?;
         }
         Status::Solved => {
-            for solution in &solved.solutions {
-                out.board(solution, layout)?;
+            // Listed solutions went out as they were found.
+            if let Some(first) = &solved.first
+                && !mode.lists_all()
+            {
+                out.board(first, layout)?;
             }
             if solved.capped {
                 out.diag(format_args!(

@@ -1,6 +1,7 @@
 //! Solving one puzzle as the options ask (first solution, unique, count,
 //! all), and its JSON record: the rules `solve` and `batch` share.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::cli::json::{Report, StatsReport, Status};
@@ -11,8 +12,9 @@ use sudokit::{Conflict, Grid, solver};
 #[derive(Debug)]
 pub struct Solved {
     pub status: Status,
-    /// Solutions found (the first one for plain solving, up to the limit for `--all`).
-    pub solutions: Vec<Grid>,
+    /// The first solution found, if any (`--all` hands on every solution
+    /// as it comes: see [`solve_grid_each`]).
+    pub first: Option<Grid>,
     /// Solutions counted, at most the search limit.
     pub count: usize,
     /// The count reached the limit: there may be more.
@@ -37,6 +39,12 @@ pub struct Mode {
 }
 
 impl Mode {
+    /// Every solution is listed as it is found (`--all`, without
+    /// `--unique`, which lists one or none).
+    pub fn lists_all(self) -> bool {
+        self.all && !self.unique
+    }
+
     /// Plain solving: one solution, any one.
     pub fn first() -> Mode {
         Mode {
@@ -51,6 +59,18 @@ impl Mode {
 
 /// Solves one board as `mode` asks.
 pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
+    solve_grid_each(grid, mode, &mut |_| ControlFlow::Continue(()))
+}
+
+/// [`solve_grid`], handing `each` every solution `--all` lists as soon as
+/// it is found (only the first is kept in [`Solved::solutions`]), so that
+/// listing a million solutions takes no more memory than one; `each` may
+/// stop the search (a reader that went away).
+pub fn solve_grid_each(
+    grid: &Grid,
+    mode: Mode,
+    each: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+) -> Solved {
     let started = mode.stats.then(Instant::now);
     // Counting searches one past the limit, so that a count equal to the
     // limit is exact and only a count beyond it is reported as capped.
@@ -62,10 +82,14 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
         1
     };
     // Only the solutions shown are built: the first one, or up to the limit
-    // with `--all`; the one found past them is only counted.
-    let keep = if mode.all { mode.limit } else { 1 };
-    let mut solutions = Vec::new();
-    let outcome = solver::search(grid, search_limit, keep, &mut |s| solutions.push(*s));
+    // with `--all` (where `--unique` shows one or none); the one found past
+    // them is only counted.
+    let keep = if mode.lists_all() { mode.limit } else { 1 };
+    let mut first = None;
+    let outcome = solver::search_until(grid, search_limit, keep, &mut |s| {
+        first.get_or_insert(*s);
+        each(s)
+    });
     let capped = (mode.count || mode.all) && outcome.solutions > mode.limit;
     let count = outcome.solutions.min(if mode.count || mode.all {
         mode.limit
@@ -77,7 +101,7 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
     if outcome.conflict {
         return Solved {
             status: Status::Invalid,
-            solutions: Vec::new(),
+            first: None,
             count: 0,
             capped: false,
             conflicts: grid.conflicts(),
@@ -91,7 +115,7 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
     };
     Solved {
         status,
-        solutions,
+        first,
         count,
         capped,
         conflicts: Vec::new(),
@@ -105,16 +129,13 @@ pub fn report<'a>(source: &'a str, puzzle: &Puzzle, solved: &Solved, mode: Mode)
     report.format = Some(puzzle.layout);
     report.puzzle = Some(puzzle.grid.to_line());
     if solved.status == Status::Solved
-        && let Some(first) = solved.solutions.first()
+        && let Some(first) = &solved.first
     {
         report = report.with_solution(first);
     }
     if mode.count || mode.all {
         report.solutions = Some(solved.count);
         report.capped = Some(solved.capped);
-    }
-    if mode.all && solved.status == Status::Solved {
-        report.all = Some(solved.solutions.iter().map(Grid::to_line).collect());
     }
     if solved.status == Status::Invalid {
         report.conflicts = Some(solved.conflicts.clone());

@@ -11,6 +11,8 @@ mod reference;
 #[cfg(test)]
 mod tests;
 
+use std::ops::ControlFlow;
+
 use crate::grid::Grid;
 
 /// Search figures for one puzzle.
@@ -38,6 +40,9 @@ pub struct Outcome {
     /// box), so there is no solution and no search was made. Not looked
     /// at for a `limit` of 0.
     pub conflict: bool,
+    /// The caller's `on_solution` ended the search ([`search_until`]):
+    /// `solutions` counts those found until then.
+    pub stopped: bool,
 }
 
 /// Searches `grid` for up to `limit` solutions, calling `on_solution` with
@@ -50,6 +55,25 @@ pub fn search(
     limit: usize,
     keep: usize,
     on_solution: &mut dyn FnMut(&Grid),
+) -> Outcome {
+    search_until(grid, limit, keep, &mut |s| {
+        on_solution(s);
+        ControlFlow::Continue(())
+    })
+}
+
+/// [`search`] whose `on_solution` may end the search early by returning
+/// [`ControlFlow::Break`]: the outcome then counts the solutions found until
+/// then, and says it was stopped.
+///
+/// Solutions are handed on as they are found, in bounded memory, however
+/// many `keep` allows: the search holds back at most one, while it may
+/// still start over with another branching.
+pub fn search_until(
+    grid: &Grid,
+    limit: usize,
+    keep: usize,
+    on_solution: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
 ) -> Outcome {
     let mut stats = Stats::default();
     if limit == 0 {
@@ -64,18 +88,23 @@ pub fn search(
             ..Outcome::default()
         };
     };
+    let mut stopped = false;
     let mut emit = |cells: &[u8; 81]| {
         // The engine only produces values 1-9, so this never drops a solution;
         // the check keeps a buggy engine from yielding a malformed grid.
-        if let Some(solution) = Grid::from_cells(*cells) {
-            on_solution(&solution);
-        }
+        let Some(solution) = Grid::from_cells(*cells) else {
+            return ControlFlow::Continue(());
+        };
+        let flow = on_solution(&solution);
+        stopped |= flow.is_break();
+        flow
     };
     let solutions = portfolio(grid.cells(), &state, limit, keep, &mut emit, &mut stats);
     Outcome {
         solutions,
         stats,
         conflict: false,
+        stopped,
     }
 }
 
@@ -83,27 +112,6 @@ pub fn search(
 /// the other engine is tried: well above what any benchmark puzzle needs
 /// (the hardest published ones take a few hundred), well below a pathology.
 const FIRST_BUDGET: u64 = 10_000;
-
-/// Solutions held back until a run is known to be complete.
-#[derive(Default)]
-struct Held {
-    first: Option<[u8; 81]>,
-    rest: Vec<[u8; 81]>,
-}
-
-impl Held {
-    fn push(&mut self, cells: &[u8; 81]) {
-        // The first one needs no allocation: plain solving keeps one.
-        match self.first {
-            None => self.first = Some(*cells),
-            Some(_) => self.rest.push(*cells),
-        }
-    }
-
-    fn release(self, emit: &mut dyn FnMut(&[u8; 81])) {
-        self.first.iter().chain(self.rest.iter()).for_each(emit);
-    }
-}
 
 /// Runs the fast engine with its usual branching. When that run gives up,
 /// after a set number of dead ends (see [`fast::Branching::Usual`]) or
@@ -116,19 +124,19 @@ impl Held {
 /// times the budget each round: the cost stays a small multiple of the
 /// better engine's.
 ///
-/// A run that gives up may have found some solutions; they are held back
-/// until a run completes, so each solution is emitted once.
+/// Each solution is emitted once: see [`complete`] for how a run that
+/// gives up is kept from handing on what its restart finds again.
 fn portfolio(
     cells: &[u8; 81],
     state: &fast::State,
     limit: usize,
     keep: usize,
-    emit: &mut dyn FnMut(&[u8; 81]),
+    emit: Emit<'_>,
     stats: &mut Stats,
 ) -> usize {
     let mut weights = fast::Weights::default();
     // One run of the fast engine; the weights carry over from run to run.
-    let mut fast = |branching, budget, e: &mut dyn FnMut(&[u8; 81]), stats: &mut Stats| {
+    let mut fast = |branching, budget, e: Emit<'_>, stats: &mut Stats| {
         fast::search_with(
             state,
             limit,
@@ -154,7 +162,7 @@ fn portfolio(
         // A guess of the reference engine costs about six of the fast
         // one's, so it gets a quarter of the budget: the rounds then cost
         // the two engines alike.
-        let run = |e: &mut dyn FnMut(&[u8; 81])| {
+        let run = |e: Emit<'_>| {
             reference::search_budgeted(cells, limit, keep, e, stats, budget / BASIC_SHARE)
         };
         if let Some(n) = complete(run, emit) {
@@ -164,15 +172,40 @@ fn portfolio(
     }
 }
 
-/// Runs one engine run, holding its solutions back; passes them on and
-/// returns the count only when the run completes.
-fn complete(
-    run: impl FnOnce(&mut dyn FnMut(&[u8; 81])) -> Option<usize>,
-    emit: &mut dyn FnMut(&[u8; 81]),
-) -> Option<usize> {
-    let mut held = Held::default();
-    let n = run(&mut |c| held.push(c))?;
-    held.release(emit);
+/// A search's way of handing on a solution; [`ControlFlow::Break`] ends
+/// the search.
+pub(crate) type Emit<'a> = &'a mut dyn FnMut(&[u8; 81]) -> ControlFlow<()>;
+
+/// Runs one engine run, holding back its first solution until the run
+/// completes or finds a second; returns the count when the run completes.
+///
+/// A run may give up (to be started over with another branching, which
+/// finds its solutions again in another order) only until it has handed on
+/// a second solution: the engines commit to finishing from there. So at most
+/// one solution is ever held, and all but the first stream out as found.
+fn complete(run: impl FnOnce(Emit<'_>) -> Option<usize>, emit: Emit<'_>) -> Option<usize> {
+    let mut held = None;
+    let mut passing = false;
+    let n = run(&mut |cells| {
+        if !passing {
+            let Some(first) = held else {
+                held = Some(*cells);
+                return ControlFlow::Continue(());
+            };
+            passing = true;
+            held = None;
+            emit(&first)?;
+        }
+        emit(cells)
+    });
+    let Some(n) = n else {
+        debug_assert!(!passing, "a run gave up after handing on solutions");
+        return None;
+    };
+    if let Some(first) = held {
+        // The caller may stop here: the count is complete either way.
+        let _ = emit(&first);
+    }
     Some(n)
 }
 

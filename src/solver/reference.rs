@@ -5,7 +5,9 @@
 //! a rule of constraint solvers): a board whose contradiction hides in a
 //! corner of an otherwise open grid draws the branching there.
 
-use super::Stats;
+use std::ops::ControlFlow;
+
+use super::{Emit, Stats};
 use crate::grid::box_of;
 
 const ALL: u16 = 0x1FF;
@@ -144,7 +146,11 @@ pub fn search(
     emit: &mut dyn FnMut(&[u8; 81]),
     stats: &mut Stats,
 ) -> usize {
-    search_budgeted(givens, limit, keep, emit, stats, u64::MAX).unwrap_or(0)
+    let mut flow = |cells: &[u8; 81]| {
+        emit(cells);
+        ControlFlow::Continue(())
+    };
+    search_budgeted(givens, limit, keep, &mut flow, stats, u64::MAX).unwrap_or(0)
 }
 
 /// [`search`] that gives up (`None`) after `budget` guesses in a row that
@@ -153,7 +159,7 @@ pub fn search_budgeted(
     givens: &[u8; 81],
     limit: usize,
     keep: usize,
-    emit: &mut dyn FnMut(&[u8; 81]),
+    emit: Emit<'_>,
     stats: &mut Stats,
     budget: u64,
 ) -> Option<usize> {
@@ -177,7 +183,7 @@ pub fn search_budgeted(
 struct Search<'a> {
     limit: usize,
     keep: usize,
-    emit: &'a mut dyn FnMut(&[u8; 81]),
+    emit: Emit<'a>,
     stats: &'a mut Stats,
     found: usize,
     budget: u64,
@@ -235,7 +241,15 @@ impl Search<'_> {
             self.found += 1;
             self.dry = 0;
             if self.found <= self.keep {
-                (self.emit)(&state.cells);
+                if (self.emit)(&state.cells).is_break() {
+                    // Asked to stop: as if the limit were reached here.
+                    self.limit = self.found;
+                }
+                // A second solution handed on commits the run to its end
+                // (see `solver::complete`).
+                if self.found >= 2 {
+                    self.budget = u64::MAX;
+                }
             }
             return;
         };

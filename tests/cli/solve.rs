@@ -1,6 +1,8 @@
 //! `sudokit solve`: every format, every status, every option.
 
-use super::{check, fixture, stderr, sudokit};
+use sudokit::Grid;
+
+use super::{answered_while_open, check, fixture, stderr, sudokit};
 
 const LC37: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -354,6 +356,74 @@ fn count_all_and_limit() {
         (v["solutions"].as_u64(), v["capped"].as_bool()),
         (Some(1), Some(false))
     );
+}
+
+#[test]
+fn all_solutions_stream_and_a_closed_pipe_stops_the_search() {
+    let empty = format!("{}\n", "0".repeat(81));
+    // Four billion solutions asked for: the first ones must come out as they
+    // are found, and the reader going away must end the run quietly.
+    for json in [false, true] {
+        let mut args = vec![
+            "solve",
+            "--line-buffered",
+            "--all",
+            "--limit",
+            "4294967295",
+            "--to",
+            "line",
+        ];
+        if json {
+            args.retain(|a| !matches!(*a, "--to" | "line"));
+            args.push("--json");
+        }
+        let first = answered_while_open(&args, &empty, 3)
+            .unwrap_or_else(|| panic!("{args:?}: no solution within 20 s"));
+        let lines: Vec<&str> = first.lines().collect();
+        assert_eq!(lines.len(), 3, "{args:?}: {first}");
+        for (k, line) in lines.iter().enumerate() {
+            let board = if json {
+                let v: serde_json::Value = serde_json::from_str(line).expect("JSON");
+                assert_eq!(v["solution_index"], k + 1, "{line}");
+                assert_eq!(v["status"], "solved");
+                v["solution"].as_str().expect("a solution").to_owned()
+            } else {
+                (*line).to_owned()
+            };
+            let grid: Grid = board.parse().expect("a board");
+            assert!(grid.is_complete() && grid.is_valid(), "{board}");
+        }
+    }
+}
+
+#[test]
+fn all_with_json_writes_a_record_per_solution_then_the_puzzles() {
+    let out = sudokit(
+        &["solve", "--all", "--json", "--limit", "5"],
+        &format!("{}\n", "0".repeat(81)),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let text = String::from_utf8(out.stdout).expect("utf-8");
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(records.len(), 6, "{text}");
+    for (k, record) in records[..5].iter().enumerate() {
+        assert_eq!(record["solution_index"], k + 1);
+        assert_eq!(record["index"], 1);
+    }
+    let last = &records[5];
+    assert!(last.get("solution_index").is_none() && last.get("all").is_none());
+    assert_eq!(
+        (&last["solutions"], &last["capped"]),
+        (&5.into(), &true.into())
+    );
+    assert_eq!(last["solution"], records[0]["solution"], "the first one");
+    // Read back, every record is its solution.
+    let back = sudokit(&["solve", "--to", "line"], &text);
+    assert_eq!(back.status.code(), Some(0), "{}", stderr(&back));
+    assert_eq!(String::from_utf8_lossy(&back.stdout).lines().count(), 6);
 }
 
 #[test]

@@ -1493,8 +1493,8 @@ impl Work {
         let mode = Mode::first();
         let solved = solve_grid(&puzzle.grid, mode);
         let solution = solved
-            .solutions
-            .first()
+            .first
+            .as_ref()
             .filter(|_| solved.status == Status::Solved);
         if self.to_files {
             out.push(Outcome::Done(self.done(source, puzzle, &solved, solution)));

@@ -27,7 +27,9 @@ pub(in crate::solver) use search::swap_through;
 pub(in crate::solver) use simd::Build;
 pub(in crate::solver) use state::State;
 
-use super::Stats;
+use std::ops::ControlFlow;
+
+use super::{Emit, Stats};
 
 /// Finds up to `limit` solutions of `givens` (0 blank, 1-9 digits), passing
 /// the first `keep` of them to `emit`, and returns how many it found. The
@@ -67,7 +69,11 @@ pub(in crate::solver) fn search_in(
         return 0;
     };
     let mut weights = Weights::default();
-    let mut run = |branching, e: &mut dyn FnMut(&[u8; 81])| {
+    let mut emit = |cells: &[u8; 81]| {
+        emit(cells);
+        ControlFlow::Continue(())
+    };
+    let mut run = |branching, e: Emit<'_>| {
         let budget = u64::MAX;
         search_with(
             &state,
@@ -81,8 +87,8 @@ pub(in crate::solver) fn search_in(
             &mut weights,
         )
     };
-    if let Some(n) = super::complete(|e| run(Branching::Usual, e), emit) {
+    if let Some(n) = super::complete(|e| run(Branching::Usual, e), &mut emit) {
         return n;
     }
-    run(Branching::Weighted, emit).unwrap_or(0)
+    run(Branching::Weighted, &mut emit).unwrap_or(0)
 }

@@ -7,7 +7,7 @@ use super::branching::{Branching, Goal, Scoring, Weights, choose, choose_weighte
 use super::simd::{self, Build, Explore, Wide};
 use super::state::{Dead, Rules, State};
 use super::tables::{ALL27, BOX0, ROW_OF_BIT, ROW0};
-use crate::solver::Stats;
+use crate::solver::{Emit, Stats};
 
 /// Dead ends after which [`choose`] scores what each branch settles
 /// (see `docs/engine.md`).
@@ -32,7 +32,7 @@ struct Searcher<'a> {
     /// Solutions to build and emit: only the first `keep` are.
     keep: usize,
     found: usize,
-    emit: &'a mut dyn FnMut(&[u8; 81]),
+    emit: Emit<'a>,
     steps: u64,
     guesses: u64,
     /// Dead ends met so far.
@@ -45,6 +45,9 @@ struct Searcher<'a> {
     dry: u64,
     /// The budget ran out: the count is incomplete.
     gave_up: bool,
+    /// A second solution has been handed on: the run goes to its end, as
+    /// its restart would hand the same solutions on again.
+    committed: bool,
     /// Givens of the puzzle.
     clues: u32,
     /// The given cells of each band.
@@ -93,7 +96,10 @@ impl Explore for Searcher<'_> {
                     self.weights[units.trailing_zeros() as usize] += 1;
                     units &= units - 1;
                 }
-                if self.branching == Branching::Usual && self.failures >= WEIGHTED {
+                if self.branching == Branching::Usual
+                    && self.failures >= WEIGHTED
+                    && !self.committed
+                {
                     // Restarted by the caller, with the weights.
                     self.gave_up = true;
                 }
@@ -103,7 +109,14 @@ impl Explore for Searcher<'_> {
                 self.found += 1;
                 self.dry = 0;
                 if self.found <= self.keep {
-                    (self.emit)(&state.cells());
+                    if (self.emit)(&state.cells()).is_break() {
+                        // Asked to stop: as if the limit were reached here.
+                        self.limit = self.found;
+                    }
+                    if self.found >= 2 {
+                        self.committed = true;
+                        self.budget = u64::MAX;
+                    }
                 }
                 // When the limit is 2 and no second grid is wanted, the
                 // count is complete here if a second solution is known to
@@ -304,7 +317,7 @@ pub(in crate::solver) fn search_with(
     state: &State,
     limit: usize,
     keep: usize,
-    emit: &mut dyn FnMut(&[u8; 81]),
+    emit: Emit<'_>,
     stats: &mut Stats,
     build: Build,
     budget: u64,
@@ -327,6 +340,7 @@ pub(in crate::solver) fn search_with(
         budget,
         dry: 0,
         gave_up: false,
+        committed: false,
         clues: 81 - state.open_cells(),
         given: [
             ALL27 & !state.unsolved[0],

@@ -337,30 +337,94 @@ proptest! {
 }
 
 /// A run that gives up passes none of its solutions on (its restart finds
-/// them again); a run that completes passes all of them, in order.
+/// them again; the engines only give up while at most one is found); a run
+/// that completes passes all of them, in order, and from its second one on
+/// as they come, not at its end.
 #[test]
-fn only_complete_runs_emit() {
-    let (one, two) = ([1u8; 81], [2u8; 81]);
-    let mut emitted = Vec::new();
+fn runs_hold_back_at_most_their_first_solution() {
+    use std::cell::RefCell;
+    use std::ops::ControlFlow;
+
+    let (one, two, three) = ([1u8; 81], [2u8; 81], [3u8; 81]);
+    let log = RefCell::new(Vec::new());
     let gave_up = crate::solver::complete(
         |e| {
-            e(&one);
-            e(&two);
+            let _ = e(&one);
             None
         },
-        &mut |s| emitted.push(*s),
+        &mut |s| {
+            log.borrow_mut().push(s[0]);
+            ControlFlow::Continue(())
+        },
     );
-    assert_eq!((gave_up, emitted.len()), (None, 0));
+    assert_eq!((gave_up, log.borrow().len()), (None, 0));
+
     let done = crate::solver::complete(
         |e| {
-            e(&one);
-            e(&two);
-            Some(2)
+            let _ = e(&one);
+            log.borrow_mut().push(0); // the run goes on
+            let _ = e(&two);
+            log.borrow_mut().push(0);
+            let _ = e(&three);
+            Some(3)
         },
-        &mut |s| emitted.push(*s),
+        &mut |s| {
+            log.borrow_mut().push(s[0]);
+            ControlFlow::Continue(())
+        },
     );
-    assert_eq!(done, Some(2));
-    assert_eq!(emitted, [one, two]);
+    assert_eq!(done, Some(3));
+    assert_eq!(
+        *log.borrow(),
+        [0, 1, 2, 0, 3],
+        "streamed from the second on"
+    );
+
+    // One solution only: passed on when the run completes.
+    log.borrow_mut().clear();
+    let done = crate::solver::complete(
+        |e| {
+            let _ = e(&one);
+            log.borrow_mut().push(0);
+            Some(1)
+        },
+        &mut |s| {
+            log.borrow_mut().push(s[0]);
+            ControlFlow::Continue(())
+        },
+    );
+    assert_eq!((done, log.borrow().clone()), (Some(1), vec![0, 1]));
+}
+
+/// Listing every solution of an empty board up to a large limit streams:
+/// a caller that stops after a few ends the search there, and what it saw
+/// are distinct valid solutions.
+#[test]
+fn a_caller_can_stop_a_search_early() {
+    use std::ops::ControlFlow;
+
+    let mut seen = Vec::new();
+    let outcome =
+        crate::solver::search_until(&crate::Grid::EMPTY, usize::MAX, usize::MAX, &mut |s| {
+            seen.push(*s);
+            if seen.len() == 5 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+    assert!(outcome.stopped);
+    assert_eq!((outcome.solutions, seen.len()), (5, 5));
+    for (i, s) in seen.iter().enumerate() {
+        assert!(s.is_complete() && s.is_valid());
+        assert!(seen[i + 1..].iter().all(|t| t != s), "distinct");
+    }
+    // Without a stop, the same first solutions come in the same order.
+    let outcome = crate::solver::search(&crate::Grid::EMPTY, 5, 5, &mut |s| {
+        assert!(seen.contains(s));
+    });
+    assert!(!outcome.stopped);
+    assert_eq!(outcome.solutions, 5);
 }
 
 #[test]
