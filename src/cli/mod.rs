@@ -9,7 +9,9 @@ mod completions;
 mod inputs;
 mod json;
 mod output;
+mod pool;
 mod read_ahead;
+mod reading;
 mod solve;
 mod validate;
 
