@@ -340,4 +340,44 @@ mod tests {
             std::panic::catch_unwind(move || drain(ReadAhead::new(Each(items), Pace::Buffered)));
         assert!(caught.is_err());
     }
+
+    /// A reader of `text` whose read after it fails.
+    struct FailsAfter(std::io::Cursor<Vec<u8>>);
+
+    impl std::io::Read for FailsAfter {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.read(buf)? {
+                0 => Err(io::Error::other("the disk went away")),
+                n => Ok(n),
+            }
+        }
+    }
+
+    #[test]
+    fn parsed_items_read_ahead_keep_order_then_the_read_error() {
+        use sudokit::format::Format;
+
+        use crate::cli::reading::GiveUp;
+
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let n = INLINE_ITEMS + 3 * BUNDLE + 5;
+        let text = line.repeat(n).into_bytes();
+        let input = std::io::BufReader::new(FailsAfter(std::io::Cursor::new(text)));
+        let parsed = Parsed::new(input, Format::Auto, Pace::Buffered, GiveUp::Never);
+        let mut ahead = ReadAhead::new(parsed, Pace::Buffered);
+        let (mut bundle, mut indexes, mut failed) = (Vec::new(), Vec::new(), None);
+        while ahead.fill(&mut bundle) {
+            assert!(failed.is_none(), "nothing after the error");
+            for item in bundle.drain(..) {
+                match item {
+                    Ok(Ok(puzzle)) => indexes.push(puzzle.index),
+                    Ok(Err(e)) => panic!("a bad puzzle: {e}"),
+                    Err(err) => failed = Some(err.to_string()),
+                }
+            }
+        }
+        assert_eq!(indexes, (1..=n).collect::<Vec<_>>());
+        assert_eq!(failed.as_deref(), Some("the disk went away"));
+    }
 }
