@@ -8,9 +8,12 @@ use std::path::Path;
 use anyhow::Context;
 
 use super::ExitStatus;
+use super::read_ahead::ReadAhead;
+use super::reading::{GiveUp, Parsed};
 use crate::cli::json::{Report, Status};
 use crate::cli::output::Out;
-use sudokit::format::{Format, Items, Puzzle};
+use sudokit::format::Delivery;
+use sudokit::format::{Format, Puzzle};
 
 /// The name standard input goes by in messages and JSON.
 pub const STDIN_NAME: &str = "<stdin>";
@@ -128,39 +131,36 @@ fn walk_all(
             }
         };
         let source = input.name.as_str();
-        let one_at_a_time = out.flushes_each();
-        let items = Items::new(
-            input.reader,
-            walk.format,
-            if one_at_a_time {
-                sudokit::format::Delivery::AtOnce
-            } else {
-                sudokit::format::Delivery::Buffered
-            },
-        );
-        let mut items = super::read_ahead::ReadAhead::new(items, !one_at_a_time);
-        // The items are walked by reference, a batch at a time; `next` is
-        // the batch after, read early (and left empty otherwise) only to
+        let delivery = if out.flushes_each() {
+            Delivery::AtOnce
+        } else {
+            Delivery::Buffered
+        };
+        // Every input is read to its end, whatever it holds.
+        let items = Parsed::new(input.reader, walk.format, delivery, GiveUp::Never);
+        let mut items = ReadAhead::new(items, delivery);
+        // The items are walked by reference, a bundle at a time; `next` is
+        // the bundle after, read early (and left empty otherwise) only to
         // learn whether the first puzzle has company.
-        let (mut batch, mut next) = (Vec::new(), Vec::new());
+        let (mut bundle, mut next) = (Vec::new(), Vec::new());
         let mut several = false;
         loop {
             if !next.is_empty() {
-                std::mem::swap(&mut batch, &mut next);
+                std::mem::swap(&mut bundle, &mut next);
                 next.clear();
-            } else if !items.fill(&mut batch) {
+            } else if !items.fill(&mut bundle) {
                 break;
             }
             // Where reading the input failed: the items before are
             // reported, then the error (taken out below), and no more.
             let mut failed_at = None;
-            for (k, item) in batch.iter().enumerate() {
+            for (k, item) in bundle.iter().enumerate() {
                 let Ok(item) = item else {
                     failed_at = Some(k);
                     break;
                 };
                 if walk.lookahead && !several {
-                    several = k + 1 < batch.len() || items.fill(&mut next);
+                    several = k + 1 < bundle.len() || items.fill(&mut next);
                 }
                 let outcome = match item {
                     Ok(puzzle) => each(puzzle, source, several, out)?,
@@ -180,7 +180,7 @@ fn walk_all(
                 out.end_item()?;
             }
             if let Some(k) = failed_at
-                && let Some(Err(err)) = batch.drain(k..).next()
+                && let Some(Err(err)) = bundle.drain(k..).next()
             {
                 status.note(ExitStatus::Error);
                 unreadable(

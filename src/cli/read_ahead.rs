@@ -1,50 +1,52 @@
-//! Reading ahead on a second thread once an input shows itself long.
+//! Reading ahead on a second thread once an input shows itself long, for
+//! `solve` and `validate`: the items of [`super::reading::Parsed`] come to
+//! the caller a bundle at a time.
 
 use std::io::{self, BufRead};
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::thread::JoinHandle;
 
-use sudokit::format::{Item, Items};
+use super::reading::Parsed;
+use sudokit::format::Delivery;
+use sudokit::format::Item;
 
 /// Items read and parsed in this thread before the rest moves to a second
-/// one: a short input never pays for starting a thread (0.1 ms and more
-/// on a busy machine), a long one has its reading and parsing overlap the
-/// solving.
+/// one: a short input never pays for starting a thread, a long one has its
+/// reading and parsing overlap the solving.
 const INLINE_ITEMS: usize = 4096;
 
-/// Items the reading thread hands over at a time, and batches it may hold
+/// Items the reading thread hands over at a time, and bundles it may hold
 /// ready: enough that neither side waits for the other in a steady run.
-const BATCH: usize = 4096;
-const BATCHES_AHEAD: usize = 4;
+const BUNDLE: usize = 4096;
+const BUNDLES_AHEAD: usize = 4;
 
 /// A source of items whose items past the first [`INLINE_ITEMS`] are
-/// produced by a second thread, in the same order. Without `enabled` (each
-/// answer is due as soon as its line is read: `--line-buffered`, a
-/// terminal, `tail -f`) it stays in this thread.
+/// produced by a second thread, in the same order. At [`Delivery::AtOnce`]
+/// (each answer is due as soon as its line is read) it stays in this thread.
 ///
-/// Items come in batches ([`ReadAhead::fill`]), which the caller walks by
+/// Items come in bundles ([`ReadAhead::fill`]), which the caller walks by
 /// reference: a puzzle is a hundred bytes and more, and handing each one
-/// over by value cost the solving loop about as much as writing its answer.
-/// A batch the caller is done with goes back to the reading thread, which
+/// over by value costs the solving loop about as much as writing its answer.
+/// A bundle the caller is done with goes back to the reading thread, which
 /// drops its items and fills it again there.
 pub struct ReadAhead<S: Source> {
     state: State<S>,
 }
 
-/// What a [`ReadAhead`] reads: items appended to a batch, up to a given
+/// What a [`ReadAhead`] reads: items appended to a bundle, up to a given
 /// number at a time.
 pub trait Source: Send + 'static {
     type Item: Send + 'static;
 
-    /// Appends the next `max` items to `batch`, or as many as are left.
-    fn fill(&mut self, batch: &mut Vec<Self::Item>, max: usize);
+    /// Appends the next `max` items to `bundle`, or as many as are left.
+    fn fill(&mut self, bundle: &mut Vec<Self::Item>, max: usize);
 }
 
-impl<R: BufRead + Send + 'static> Source for Items<R> {
+impl<R: BufRead + Send + 'static> Source for Parsed<R> {
     type Item = io::Result<Item>;
 
-    fn fill(&mut self, batch: &mut Vec<Self::Item>, max: usize) {
-        Items::fill(self, batch, max);
+    fn fill(&mut self, bundle: &mut Vec<Self::Item>, max: usize) {
+        Parsed::fill(self, bundle, max);
     }
 }
 
@@ -54,8 +56,8 @@ enum State<S: Source> {
         left: usize,
     },
     Thread {
-        batches: Receiver<Vec<S::Item>>,
-        /// Batches walked, back to the reading thread.
+        bundles: Receiver<Vec<S::Item>>,
+        /// Bundles walked, back to the reading thread.
         spent: SyncSender<Vec<S::Item>>,
         reader: Option<JoinHandle<()>>,
     },
@@ -74,25 +76,28 @@ impl<S: Source> std::fmt::Debug for ReadAhead<S> {
 }
 
 impl<S: Source> ReadAhead<S> {
-    pub fn new(items: S, enabled: bool) -> ReadAhead<S> {
-        let left = if enabled { INLINE_ITEMS } else { usize::MAX };
+    pub fn new(items: S, delivery: Delivery) -> ReadAhead<S> {
+        let left = match delivery {
+            Delivery::Buffered => INLINE_ITEMS,
+            Delivery::AtOnce => usize::MAX,
+        };
         ReadAhead {
             state: State::Inline { items, left },
         }
     }
 
-    /// Replaces what `batch` holds by the next items, in order: one at a
-    /// time in this thread, up to [`BATCH`] at a time from the reading
-    /// thread. False, with `batch` empty, once the items have ended; a
+    /// Replaces what `bundle` holds by the next items, in order: one at a
+    /// time in this thread, up to [`BUNDLE`] at a time from the reading
+    /// thread. False, with `bundle` empty, once the items have ended; a
     /// reading thread's panic goes on here.
-    pub fn fill(&mut self, batch: &mut Vec<S::Item>) -> bool {
+    pub fn fill(&mut self, bundle: &mut Vec<S::Item>) -> bool {
         loop {
             match &mut self.state {
                 State::Inline { items, left } if *left > 0 => {
                     *left -= 1;
-                    batch.clear();
-                    items.fill(batch, 1);
-                    if batch.is_empty() {
+                    bundle.clear();
+                    items.fill(bundle, 1);
+                    if bundle.is_empty() {
                         self.state = State::Done;
                         return false;
                     }
@@ -107,14 +112,14 @@ impl<S: Source> ReadAhead<S> {
                     self.state = start(items);
                 }
                 State::Thread {
-                    batches,
+                    bundles,
                     spent,
                     reader,
-                } => match batches.recv() {
+                } => match bundles.recv() {
                     Ok(next) => {
                         // The reader takes it back if it still reads; if
                         // not, the items are dropped here.
-                        let _ = spent.try_send(std::mem::replace(batch, next));
+                        let _ = spent.try_send(std::mem::replace(bundle, next));
                         return true;
                     }
                     Err(_) => {
@@ -127,7 +132,7 @@ impl<S: Source> ReadAhead<S> {
                     }
                 },
                 State::Done => {
-                    batch.clear();
+                    bundle.clear();
                     return false;
                 }
             }
@@ -141,10 +146,10 @@ fn start<S: Source>(items: S) -> State<S> {
     // The items go to the thread once it exists, so a failed start loses
     // nothing.
     let (give, take) = sync_channel::<S>(1);
-    let (to, batches) = sync_channel(BATCHES_AHEAD);
-    // Every batch there is: those ready, the one being filled, the one
+    let (to, bundles) = sync_channel(BUNDLES_AHEAD);
+    // Every bundle there is: those ready, the one being filled, the one
     // walked and the one just walked, so that handing one back never waits.
-    let (spent, back) = sync_channel(BATCHES_AHEAD + 3);
+    let (spent, back) = sync_channel(BUNDLES_AHEAD + 3);
     let reader = std::thread::Builder::new()
         .name("read-ahead".to_owned())
         .spawn(move || {
@@ -155,7 +160,7 @@ fn start<S: Source>(items: S) -> State<S> {
     match reader {
         Ok(reader) => match give.send(items) {
             Ok(()) => State::Thread {
-                batches,
+                bundles,
                 spent,
                 reader: Some(reader),
             },
@@ -173,19 +178,19 @@ fn start<S: Source>(items: S) -> State<S> {
     }
 }
 
-/// Sends `items` in batches until they end or the receiver is gone, filling
-/// again the batches that come back.
+/// Sends `items` in bundles until they end or the receiver is gone, filling
+/// again the bundles that come back.
 fn read_ahead<S: Source>(
     mut items: S,
     to: &SyncSender<Vec<S::Item>>,
     back: &Receiver<Vec<S::Item>>,
 ) {
     loop {
-        let mut batch = back.try_recv().unwrap_or_default();
-        batch.clear();
-        batch.reserve(BATCH);
-        items.fill(&mut batch, BATCH);
-        if batch.is_empty() || to.send(batch).is_err() {
+        let mut bundle = back.try_recv().unwrap_or_default();
+        bundle.clear();
+        bundle.reserve(BUNDLE);
+        items.fill(&mut bundle, BUNDLE);
+        if bundle.is_empty() || to.send(bundle).is_err() {
             return;
         }
     }
@@ -209,24 +214,24 @@ mod tests {
     {
         type Item = I::Item;
 
-        fn fill(&mut self, batch: &mut Vec<I::Item>, max: usize) {
-            batch.extend(self.0.by_ref().take(max));
+        fn fill(&mut self, bundle: &mut Vec<I::Item>, max: usize) {
+            bundle.extend(self.0.by_ref().take(max));
         }
     }
 
-    /// Every item `ahead` gives, in order, and the size of each batch.
+    /// Every item `ahead` gives, in order, and the size of each bundle.
     fn drain<S>(mut ahead: ReadAhead<S>) -> (Vec<S::Item>, Vec<usize>)
     where
         S: Source,
         S::Item: Clone,
     {
-        let (mut all, mut sizes, mut batch) = (Vec::new(), Vec::new(), Vec::new());
-        while ahead.fill(&mut batch) {
-            sizes.push(batch.len());
-            all.extend(batch.iter().cloned());
+        let (mut all, mut sizes, mut bundle) = (Vec::new(), Vec::new(), Vec::new());
+        while ahead.fill(&mut bundle) {
+            sizes.push(bundle.len());
+            all.extend(bundle.iter().cloned());
         }
-        assert!(batch.is_empty(), "an ended fill leaves the batch empty");
-        assert!(!ahead.fill(&mut batch), "the end stays the end");
+        assert!(bundle.is_empty(), "an ended fill leaves the bundle empty");
+        assert!(!ahead.fill(&mut bundle), "the end stays the end");
         (all, sizes)
     }
 
@@ -240,21 +245,20 @@ mod tests {
             INLINE_ITEMS + 1,
             50_000,
         ] {
-            for enabled in [false, true] {
-                let (got, sizes) = drain(ReadAhead::new(Each(0..n), enabled));
-                assert_eq!(
-                    got,
-                    (0..n).collect::<Vec<_>>(),
-                    "{n} items, read ahead {enabled}"
-                );
-                // One at a time while inline, whole batches after (the
+            for delivery in [Delivery::AtOnce, Delivery::Buffered] {
+                let (got, sizes) = drain(ReadAhead::new(Each(0..n), delivery));
+                assert_eq!(got, (0..n).collect::<Vec<_>>(), "{n} items, {delivery:?}");
+                // One at a time while inline, whole bundles after (the
                 // last one may be short), never an empty one.
-                let inline = if enabled { n.min(INLINE_ITEMS) } else { n };
-                assert!(sizes[..inline].iter().all(|&s| s == 1), "{n}, {enabled}");
+                let inline = match delivery {
+                    Delivery::Buffered => n.min(INLINE_ITEMS),
+                    Delivery::AtOnce => n,
+                };
+                assert!(sizes[..inline].iter().all(|&s| s == 1), "{n}, {delivery:?}");
                 let rest = &sizes[inline..];
-                assert!(rest.iter().all(|&s| (1..=BATCH).contains(&s)));
+                assert!(rest.iter().all(|&s| (1..=BUNDLE).contains(&s)));
                 if let Some((_, full)) = rest.split_last() {
-                    assert!(full.iter().all(|&s| s == BATCH), "{n}, {enabled}");
+                    assert!(full.iter().all(|&s| s == BUNDLE), "{n}, {delivery:?}");
                 }
             }
         }
@@ -264,20 +268,20 @@ mod tests {
     fn read_ahead_of_an_endless_input_keeps_order_and_can_be_dropped() {
         // The reader then waits on a full hand-over; dropping the consumer
         // must not wait for it (the test would hang).
-        let mut ahead = ReadAhead::new(Each(0..), true);
-        let mut batch = Vec::new();
+        let mut ahead = ReadAhead::new(Each(0..), Delivery::Buffered);
+        let mut bundle = Vec::new();
         let mut next = 0;
         while next <= 100_000 {
-            assert!(ahead.fill(&mut batch));
-            assert_eq!(batch[0], next);
-            assert_eq!(batch[batch.len() - 1], next + batch.len() - 1);
-            next += batch.len();
+            assert!(ahead.fill(&mut bundle));
+            assert_eq!(bundle[0], next);
+            assert_eq!(bundle[bundle.len() - 1], next + bundle.len() - 1);
+            next += bundle.len();
         }
         drop(ahead);
     }
 
     #[test]
-    fn the_reader_holds_at_most_its_batches_ahead() {
+    fn the_reader_holds_at_most_its_bundles_ahead() {
         /// Says so when dropped, with the items, as the reader ends.
         struct Ended(Sender<()>);
         impl Drop for Ended {
@@ -293,19 +297,19 @@ mod tests {
             let _ = &ended;
             counter.fetch_add(1, SeqCst);
         });
-        let mut ahead = ReadAhead::new(Each(items), true);
-        let (mut batch, mut taken) = (Vec::new(), 0);
+        let mut ahead = ReadAhead::new(Each(items), Delivery::Buffered);
+        let (mut bundle, mut taken) = (Vec::new(), 0);
         // Past the items read in this thread.
         while taken <= INLINE_ITEMS {
-            assert!(ahead.fill(&mut batch));
-            taken += batch.len();
+            assert!(ahead.fill(&mut bundle));
+            taken += bundle.len();
         }
         for round in 0..40 {
             // Walked at different paces, so that the reader is caught
             // waiting, woken, and reading.
             for _ in 0..round % 7 {
-                assert!(ahead.fill(&mut batch));
-                taken += batch.len();
+                assert!(ahead.fill(&mut bundle));
+                taken += bundle.len();
             }
             std::thread::sleep(std::time::Duration::from_millis(if round % 3 == 0 {
                 20
@@ -315,11 +319,11 @@ mod tests {
             let ahead_by = made.load(SeqCst) - taken;
             // Those ready, and one more waiting to be handed over.
             assert!(
-                ahead_by <= (BATCHES_AHEAD + 1) * BATCH,
+                ahead_by <= (BUNDLES_AHEAD + 1) * BUNDLE,
                 "round {round}: {ahead_by} items read ahead"
             );
         }
-        // The reader, waiting to hand a batch over, ends with this.
+        // The reader, waiting to hand a bundle over, ends with this.
         drop(ahead);
         assert!(
             reader_ended
@@ -333,7 +337,49 @@ mod tests {
         let items = (0..INLINE_ITEMS + 10).inspect(|&i| {
             assert!(i < INLINE_ITEMS + 5, "reading failed");
         });
-        let caught = std::panic::catch_unwind(move || drain(ReadAhead::new(Each(items), true)));
+        let caught = std::panic::catch_unwind(move || {
+            drain(ReadAhead::new(Each(items), Delivery::Buffered))
+        });
         assert!(caught.is_err());
+    }
+
+    /// A reader of `text` whose read after it fails.
+    struct FailsAfter(std::io::Cursor<Vec<u8>>);
+
+    impl std::io::Read for FailsAfter {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match self.0.read(buf)? {
+                0 => Err(io::Error::other("the disk went away")),
+                n => Ok(n),
+            }
+        }
+    }
+
+    #[test]
+    fn parsed_items_read_ahead_keep_order_then_the_read_error() {
+        use sudokit::format::Format;
+
+        use crate::cli::reading::GiveUp;
+
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
+        let n = INLINE_ITEMS + 3 * BUNDLE + 5;
+        let text = line.repeat(n).into_bytes();
+        let input = std::io::BufReader::new(FailsAfter(std::io::Cursor::new(text)));
+        let parsed = Parsed::new(input, Format::Auto, Delivery::Buffered, GiveUp::Never);
+        let mut ahead = ReadAhead::new(parsed, Delivery::Buffered);
+        let (mut bundle, mut indexes, mut failed) = (Vec::new(), Vec::new(), None);
+        while ahead.fill(&mut bundle) {
+            assert!(failed.is_none(), "nothing after the error");
+            for item in bundle.drain(..) {
+                match item {
+                    Ok(Ok(puzzle)) => indexes.push(puzzle.index),
+                    Ok(Err(e)) => panic!("a bad puzzle: {e}"),
+                    Err(err) => failed = Some(err.to_string()),
+                }
+            }
+        }
+        assert_eq!(indexes, (1..=n).collect::<Vec<_>>());
+        assert_eq!(failed.as_deref(), Some("the disk went away"));
     }
 }
