@@ -71,7 +71,7 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
         'sudokit;batch' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
-            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of written boards (default: the layout of each input)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of the boards written under --out (default: each input''s)')
             [CompletionResult]::new('--glob', '--glob', [CompletionResultType]::ParameterName, 'Only files whose name matches this glob (e.g. ''*.txt''); ''!GLOB'' leaves matching files out; may be repeated, the last match wins')
             [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
             [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')

@@ -65,7 +65,7 @@ set edit:completion:arg-completer[sudokit] = {|@words|
         &'sudokit;batch'= {
             cand -f 'Input format (auto: decided per input from its first data)'
             cand --format 'Input format (auto: decided per input from its first data)'
-            cand --to 'Layout of written boards (default: the layout of each input)'
+            cand --to 'Layout of the boards written under --out (default: each input''s)'
             cand --glob 'Only files whose name matches this glob (e.g. ''*.txt''); ''!GLOB'' leaves matching files out; may be repeated, the last match wins'
             cand -j 'Worker threads (default: every core)'
             cand --jobs 'Worker threads (default: every core)'

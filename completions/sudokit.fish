@@ -73,7 +73,7 @@ leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
 grid\t'A board drawn for people, with | - + = as decoration'"
-complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l to -d 'Layout of written boards (default: the layout of each input)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l to -d 'Layout of the boards written under --out (default: each input\'s)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
 leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
 line\t'One 81-character line per board'
 json\t'A 9×9 JSON array of numbers per line'

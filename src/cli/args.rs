@@ -108,7 +108,10 @@ pub struct OutputArgs {
     pub line_buffered: bool,
 }
 
+// An option that cannot take effect is a usage error (exit 2), as clap says
+// it, not a warning or silence: e.g. --limit without --count or --all.
 #[derive(Debug, Args)]
+#[command(group(clap::ArgGroup::new("listing").args(["count", "all"])))]
 pub struct SolveArgs {
     /// Files to read; standard input when none or '-'.
     #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
@@ -118,7 +121,7 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub output: OutputArgs,
     /// Layout of printed boards (default: the layout of the input).
-    #[arg(long, value_enum, value_name = "LAYOUT")]
+    #[arg(long, value_enum, value_name = "LAYOUT", conflicts_with_all = ["json", "count"])]
     pub to: Option<LayoutArg>,
     /// Treat a puzzle with more than one solution as a failure (multiple).
     #[arg(long)]
@@ -130,7 +133,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// Most solutions to count or print with --count and --all.
-    #[arg(long, value_name = "N", default_value_t = 1000,
+    #[arg(long, value_name = "N", default_value_t = 1000, requires = "listing",
           value_parser = clap::value_parser!(u64).range(1..=u32::MAX as u64))]
     pub limit: u64,
     /// Add search figures (guesses, propagation steps, time).
@@ -157,7 +160,7 @@ pub struct ValidateArgs {
     #[arg(long)]
     pub unique: bool,
     /// Print nothing; the exit status answers.
-    #[arg(short, long)]
+    #[arg(short, long, conflicts_with_all = ["json", "line_buffered", "with_filename", "no_filename"])]
     pub quiet: bool,
     /// Start each verdict line with its input's name (the default when
     /// several inputs are named).
@@ -177,8 +180,14 @@ pub struct BatchArgs {
     pub input: InputArgs,
     #[command(flatten)]
     pub output: OutputArgs,
-    /// Layout of written boards (default: the layout of each input).
-    #[arg(long, value_enum, value_name = "LAYOUT")]
+    /// Layout of the boards written under --out (default: each input's).
+    #[arg(
+        long,
+        value_enum,
+        value_name = "LAYOUT",
+        requires = "out",
+        conflicts_with = "json"
+    )]
     pub to: Option<LayoutArg>,
     /// Descend into subdirectories.
     #[arg(short, long)]

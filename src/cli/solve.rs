@@ -31,18 +31,6 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
         json: args.output.json,
         to: args.to.map(Layout::from),
     };
-    // As `batch` does without `--out`: an option that changes nothing is
-    // said so, not dropped without a word.
-    if args.to.is_some() && (args.output.json || args.count) {
-        let why = if args.output.json {
-            "--json"
-        } else {
-            "--count"
-        };
-        crate::cli::output::diag(format_args!(
-            "--to only sets the layout of printed boards; it has no effect with {why}"
-        ));
-    }
     let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
         format: args.input.format.into(),

@@ -924,17 +924,6 @@ fn a_file_in_the_way_of_an_output_directory_is_named() {
 }
 
 #[test]
-fn to_without_out_says_it_has_no_effect() {
-    let output = check(
-        &["batch", "--to", "boj", "-"],
-        &format!("{LC37}\n"),
-        &format!("<stdin>:1:{LC37_SOLVED}\n"),
-        0,
-    );
-    assert!(stderr(&output).contains("--to only sets the layout of files written under --out"));
-}
-
-#[test]
 fn an_empty_directory_is_an_empty_batch_with_a_warning() {
     let dir = scratch();
     let output = check(&["batch", path_str(dir.path())], "", "", 0);
@@ -1262,18 +1251,16 @@ fn a_full_standard_output_is_named_and_summed_up() {
     }
 }
 
-/// `--to` that cannot change anything is said so: without `--out` (the
-/// results have one shape), and with `--out --json` (the files hold JSON
-/// records, not boards).
+/// `--to` that cannot change anything is a usage error (exit 2): without
+/// `--out` (the results have one shape), and with `--json` (the files hold
+/// JSON records, not boards). `validate --quiet` likewise refuses the
+/// options that shape what it would print.
 #[test]
-fn to_without_boards_to_shape_is_a_warning() {
+fn options_that_do_nothing_are_usage_errors() {
     let dir = scratch();
     let out = dir.path().join("o");
-    let cases: [(&[&str], &str); 2] = [
-        (
-            &["batch", "--to", "line", "formats/boj.txt"],
-            "it has no effect here",
-        ),
+    let cases: [(&[&str], &str); 4] = [
+        (&["batch", "--to", "line", "formats/boj.txt"], "--out <DIR>"),
         (
             &[
                 "batch",
@@ -1284,17 +1271,44 @@ fn to_without_boards_to_shape_is_a_warning() {
                 path_str(&out),
                 "formats/boj.txt",
             ],
-            "it has no effect with --json",
+            "cannot be used with",
+        ),
+        (
+            &["validate", "-q", "--json", "formats/boj.txt"],
+            "cannot be used with",
+        ),
+        (
+            &["validate", "-q", "-H", "formats/boj.txt"],
+            "cannot be used with",
         ),
     ];
-    for (args, warning) in cases {
+    for (args, said) in cases {
         let output = sudokit(args, "");
-        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-        assert!(
-            stderr(&output).starts_with("sudokit: --to only sets the layout of "),
-            "{}",
+        assert_eq!(
+            output.status.code(),
+            Some(2),
+            "{args:?}: {}",
             stderr(&output)
         );
-        assert!(stderr(&output).contains(warning), "{}", stderr(&output));
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(
+            stderr(&output).contains(said),
+            "{args:?}: {}",
+            stderr(&output)
+        );
+        assert!(!out.exists(), "nothing is written");
     }
+    let output = sudokit(
+        &[
+            "batch",
+            "--to",
+            "line",
+            "--out",
+            path_str(&out),
+            "formats/boj.txt",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert!(out.join("boj.txt").exists());
 }

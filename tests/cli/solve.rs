@@ -623,34 +623,44 @@ fn an_unreadable_input_in_json_mode_is_a_record() {
     assert_eq!(records[1]["status"], "solved");
 }
 
-/// `--to` only shapes printed boards: with `--json` or `--count` there are
-/// none, and a warning says so rather than ignoring it (as `batch` does
-/// without `--out`); the results and the exit status are unchanged.
+/// An option that cannot take effect is a usage error (exit 2, nothing on
+/// standard output), not a warning or silence: `--to` with `--json` or
+/// `--count` (no boards are printed), `--limit` without `--count` or `--all`.
 #[test]
-fn to_without_boards_is_a_warning() {
-    for (flag, stdout) in [("--count", "1\n"), ("--json", "")] {
-        let out = sudokit(&["solve", flag, "--to", "boj"], &format!("{LC37}\n"));
-        assert_eq!(out.status.code(), Some(0));
-        assert_eq!(
-            stderr(&out),
-            format!(
-                "sudokit: --to only sets the layout of printed boards; it has no effect with {flag}\n"
-            )
-        );
-        if !stdout.is_empty() {
-            assert_eq!(String::from_utf8_lossy(&out.stdout), stdout);
-        }
+fn options_that_do_nothing_are_usage_errors() {
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["solve", "--count", "--to", "boj"],
+            "cannot be used with",
+        ),
+        (&["solve", "--json", "--to", "boj"], "cannot be used with"),
+        (&["solve", "--limit", "5"], "<--count|--all>"),
+        (&["solve", "--unique", "--limit", "5"], "<--count|--all>"),
+    ];
+    for (args, said) in cases {
+        let out = sudokit(args, &format!("{LC37}\n"));
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(stderr(&out).contains(said), "{args:?}: {}", stderr(&out));
     }
-    let out = check(
+    // Where they do take effect, they are taken.
+    check(
         &["solve", "--to", "line"],
         &format!("{LC37}\n"),
         &format!("{LC37_SOLVED}\n"),
         0,
     );
-    assert_eq!(stderr(&out), "");
-    // For every board of `--all` the layout holds; no warning there.
-    let out = sudokit(&["solve", "--all", "--to", "line"], &format!("{LC37}\n"));
-    assert_eq!(stderr(&out), "");
+    check(
+        &["solve", "--count", "--limit", "5"],
+        &format!("{LC37}\n"),
+        "1\n",
+        0,
+    );
+    let out = sudokit(
+        &["solve", "--all", "--limit", "5", "--to", "line"],
+        &format!("{LC37}\n"),
+    );
+    assert_eq!((out.status.code(), stderr(&out).as_str()), (Some(0), ""));
 }
 
 /// An input that holds no puzzle is an error about the input as a whole

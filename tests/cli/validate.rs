@@ -250,11 +250,12 @@ fn quiet_prints_nothing() {
     );
     assert_eq!(stderr(&out), "");
     check(&["validate", "-q", "valid/lc36-example1.txt"], "", "", 0);
+    // --json would shape output that --quiet never prints: a usage error.
     check(
         &["validate", "-q", "--json", "valid/lc36-example1.txt"],
         "",
         "",
-        0,
+        2,
     );
 }
 

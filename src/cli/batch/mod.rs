@@ -137,15 +137,6 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     // last of the `--jobs` threads.
     let pool = Pool::start(jobs.saturating_sub(1)).context("starting the solver threads")?;
     let out_dir = config.out_dir.as_deref();
-    if config.to.is_some() && out_dir.is_none() {
-        // Standard output has one shape, `path:index:solution`.
-        diag("--to only sets the layout of files written under --out; it has no effect here");
-    } else if config.to.is_some() && config.json {
-        // The files under --out then hold JSON records, not boards.
-        diag(
-            "--to only sets the layout of boards written under --out; it has no effect with --json",
-        );
-    }
     // The sizes of the files found in directories are only looked up here
     // for the progress bar's estimate: a `stat` per file is a cost before
     // anything is read (the reader reads a small file whole without one).
