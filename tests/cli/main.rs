@@ -9,6 +9,7 @@ mod completions;
 mod hardening;
 mod props;
 mod readme;
+mod scale;
 mod solve;
 mod validate;
 
