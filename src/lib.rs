@@ -61,6 +61,7 @@
 pub mod error;
 pub mod format;
 mod grid;
+pub mod logic;
 mod solve;
 pub mod solver;
 mod validate;

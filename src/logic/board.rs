@@ -1,0 +1,273 @@
+//! The candidate board the techniques read and the solver changes, and the
+//! unit tables they share.
+
+use std::fmt;
+
+use crate::grid::Grid;
+use crate::validate::Unit;
+
+/// A set of digits 1-9 as a 9-bit mask: bit `d - 1` for digit `d`.
+pub type Digits = u16;
+
+/// Every digit 1-9.
+pub const ALL_DIGITS: Digits = 0x1FF;
+
+/// The mask of one digit, 1-9.
+pub const fn bit(digit: u8) -> Digits {
+    1 << (digit - 1)
+}
+
+/// The digits of a mask, in increasing order.
+pub fn digits(mask: Digits) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&d| mask & bit(d) != 0)
+}
+
+/// A row, column or box: what a deduction names as the place of its pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub struct House {
+    /// Row, column or box.
+    pub unit: Unit,
+    /// 0-based index: rows top to bottom, columns left to right, boxes left
+    /// to right then top to bottom.
+    pub index: usize,
+}
+
+impl House {
+    /// The house numbered `h` in [`HOUSES`] order: rows 0-8, columns 9-17,
+    /// boxes 18-26.
+    pub const fn from_index(h: usize) -> House {
+        let unit = match h / 9 {
+            0 => Unit::Row,
+            1 => Unit::Column,
+            _ => Unit::Box,
+        };
+        House { unit, index: h % 9 }
+    }
+
+    /// Its place in [`HOUSES`].
+    pub const fn number(self) -> usize {
+        let base = match self.unit {
+            Unit::Row => 0,
+            Unit::Column => 9,
+            Unit::Box => 18,
+        };
+        base + self.index
+    }
+
+    /// Its nine cells, in reading order.
+    pub fn cells(self) -> &'static [usize; 9] {
+        &HOUSES[self.number()]
+    }
+}
+
+impl fmt::Display for House {
+    /// `row 3`, `column 8`, `box 5`: 1-based, as players count.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.unit, self.index + 1)
+    }
+}
+
+/// The name of a cell, `r5c6`, 1-based.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CellName(pub usize);
+
+impl fmt::Display for CellName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{}", self.0 / 9 + 1, self.0 % 9 + 1)
+    }
+}
+
+/// The 0-based row of a cell index 0-80.
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+/// The 0-based column of a cell index 0-80.
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+/// The 0-based box of a cell index 0-80.
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+const fn houses() -> [[usize; 9]; 27] {
+    let mut t = [[0; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            t[i][j] = i * 9 + j;
+            t[9 + i][j] = j * 9 + i;
+            t[18 + i][j] = ((i / 3) * 3 + j / 3) * 9 + (i % 3) * 3 + j % 3;
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The cells of the 27 houses: rows 0-8, columns 9-17, boxes 18-26, each
+/// in reading order.
+pub static HOUSES: [[usize; 9]; 27] = houses();
+
+const fn peers() -> [[usize; 20]; 81] {
+    let mut t = [[0; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut o = 0;
+        while o < 81 {
+            if o != c
+                && (row_of(o) == row_of(c) || col_of(o) == col_of(c) || box_of(o) == box_of(c))
+            {
+                t[c][n] = o;
+                n += 1;
+            }
+            o += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// The 20 peers of each cell (same row, column or box), in reading order.
+pub static PEERS: [[usize; 20]; 81] = peers();
+
+/// True when two distinct cells share a row, column or box.
+pub const fn sees(a: usize, b: usize) -> bool {
+    a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b))
+}
+
+/// A board as a player works on it: placed digits, and for every empty cell
+/// the digits still possible there (its candidates).
+///
+/// Built from a [`Grid`] (candidates are the digits no placed peer holds) or
+/// from a player's own pencil marks ([`Board::from_candidates`]); the logical
+/// techniques read it and the solver changes it one step at a time.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    values: [u8; 81],
+    candidates: [Digits; 81],
+}
+
+impl Board {
+    /// The board of a grid: its digits placed, each blank cell with every
+    /// digit that no digit in its row, column or box rules out.
+    ///
+    /// A grid whose givens conflict gives a board the techniques can read
+    /// without harm; some cell may have no candidate left.
+    pub fn from_grid(grid: &Grid) -> Board {
+        let values = *grid.cells();
+        let mut candidates = [0; 81];
+        for (cell, c) in candidates.iter_mut().enumerate() {
+            if values[cell] == 0 {
+                let mut seen = 0;
+                for &p in &PEERS[cell] {
+                    if values[p] != 0 {
+                        seen |= bit(values[p]);
+                    }
+                }
+                *c = ALL_DIGITS & !seen;
+            }
+        }
+        Board { values, candidates }
+    }
+
+    /// A board from placed digits (`0` blank) and explicit candidate masks
+    /// (bit `d - 1` for digit `d`) for the blank cells, as a player's pencil
+    /// marks give them. Masks of placed cells are ignored. Candidates a
+    /// placed peer rules out are dropped, as a player would.
+    ///
+    /// `None` when a value is above 9 or a mask has bits above the ninth.
+    pub fn from_candidates(values: [u8; 81], masks: [Digits; 81]) -> Option<Board> {
+        if values.iter().any(|&v| v > 9) || masks.iter().any(|&m| m > ALL_DIGITS) {
+            return None;
+        }
+        let open = Board::from_grid(&Grid::from_checked(values));
+        let mut candidates = [0; 81];
+        for cell in 0..81 {
+            if values[cell] == 0 {
+                candidates[cell] = masks[cell] & open.candidates[cell];
+            }
+        }
+        Some(Board { values, candidates })
+    }
+
+    /// The digit placed in a cell (0-80), `0` when it is empty.
+    pub fn value(&self, cell: usize) -> u8 {
+        self.values[cell]
+    }
+
+    /// The candidates of a cell (0-80) as a mask; `0` for a placed cell.
+    pub fn candidates(&self, cell: usize) -> Digits {
+        self.candidates[cell]
+    }
+
+    /// True when `digit` is a candidate of `cell`.
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        self.candidates[cell] & bit(digit) != 0
+    }
+
+    /// Places `digit` in `cell` and removes it from the candidates of every
+    /// peer.
+    pub fn place(&mut self, cell: usize, digit: u8) {
+        self.values[cell] = digit;
+        self.candidates[cell] = 0;
+        for &p in &PEERS[cell] {
+            self.candidates[p] &= !bit(digit);
+        }
+    }
+
+    /// Removes `digit` from the candidates of `cell`; true when it was one.
+    pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
+        let had = self.has(cell, digit);
+        self.candidates[cell] &= !bit(digit);
+        had
+    }
+
+    /// The cells of house `h` (see [`HOUSES`]) where `digit` is a candidate,
+    /// as a 9-bit mask of positions within the house.
+    pub fn positions(&self, h: usize, digit: u8) -> u16 {
+        let mut mask = 0;
+        for (i, &cell) in HOUSES[h].iter().enumerate() {
+            if self.candidates[cell] & bit(digit) != 0 {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// True when `digit` is already placed somewhere in house `h`.
+    pub fn placed_in(&self, h: usize, digit: u8) -> bool {
+        HOUSES[h].iter().any(|&c| self.values[c] == digit)
+    }
+
+    /// Number of empty cells in house `h`.
+    pub fn empty_in(&self, h: usize) -> usize {
+        HOUSES[h].iter().filter(|&&c| self.values[c] == 0).count()
+    }
+
+    /// True when every cell holds a digit.
+    pub fn is_solved(&self) -> bool {
+        self.values.iter().all(|&v| v != 0)
+    }
+
+    /// The placed digits as a grid.
+    pub fn to_grid(&self) -> Grid {
+        Grid::from_checked(self.values)
+    }
+}
+
+impl From<&Grid> for Board {
+    fn from(grid: &Grid) -> Board {
+        Board::from_grid(grid)
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.to_grid().to_line())
+    }
+}

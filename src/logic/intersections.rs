@@ -1,0 +1,104 @@
+//! Intersections: pointing and claiming, and SE's direct forms of them that
+//! go on to a hidden single.
+
+use super::board::{Board, HOUSES, House};
+use super::step::{Step, Technique};
+
+/// Do two houses share cells? A line and a box, or a house and itself.
+fn crosses(a: usize, b: usize) -> bool {
+    HOUSES[a].iter().any(|c| HOUSES[b].contains(c))
+}
+
+/// Pointing (`confined` boxes, `other` lines) or claiming (`confined` lines,
+/// `other` boxes): `digit` has all its places in house `a` inside house `b`,
+/// so it leaves the rest of `b`. With `direct`, only those whose
+/// eliminations leave a hidden single of the digit in another house of the
+/// kind of `a`, and that single is placed.
+pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> {
+    let (pointing, direct) = match technique {
+        Technique::Pointing => (true, false),
+        Technique::Claiming => (false, false),
+        Technique::DirectPointing => (true, true),
+        _ => (false, true),
+    };
+    let confined = if pointing { 18..27 } else { 0..18 };
+    for a in confined {
+        let others = if pointing { 0..18 } else { 18..27 };
+        for b in others.filter(|&b| crosses(a, b)) {
+            for digit in 1..=9 {
+                let positions = board.positions(a, digit);
+                // One place is a hidden single, found before this.
+                if positions.count_ones() < 2 {
+                    continue;
+                }
+                let inside = HOUSES[a]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| positions & (1 << i) != 0)
+                    .all(|(_, c)| HOUSES[b].contains(c));
+                if !inside {
+                    continue;
+                }
+                let removed: Vec<usize> = HOUSES[b]
+                    .iter()
+                    .copied()
+                    .filter(|c| !HOUSES[a].contains(c) && board.has(*c, digit))
+                    .collect();
+                if removed.is_empty() {
+                    continue;
+                }
+                let mut houses = vec![House::from_index(a), House::from_index(b)];
+                let mut placements = Vec::new();
+                if direct {
+                    let kind = (a / 9) * 9..(a / 9) * 9 + 9;
+                    let Some((h, cell)) = following_single(board, kind, a, b, digit, &removed)
+                    else {
+                        continue;
+                    };
+                    houses.push(House::from_index(h));
+                    placements.push((cell, digit));
+                }
+                return Some(Step {
+                    technique,
+                    placements,
+                    eliminations: removed.iter().map(|&c| (c, digit)).collect(),
+                    pattern: HOUSES[a]
+                        .iter()
+                        .copied()
+                        .filter(|&c| board.has(c, digit))
+                        .map(|c| (c, digit))
+                        .collect(),
+                    houses,
+                });
+            }
+        }
+    }
+    None
+}
+
+/// A house of the kind of `a` (the range `kind` of [`HOUSES`]), crossing `b`, where `digit` has
+/// more than one place now and exactly one once `removed` lose it.
+fn following_single(
+    board: &Board,
+    kind: std::ops::Range<usize>,
+    a: usize,
+    b: usize,
+    digit: u8,
+    removed: &[usize],
+) -> Option<(usize, usize)> {
+    for h in kind.filter(|&h| h != a && crosses(h, b)) {
+        let places: Vec<usize> = HOUSES[h]
+            .iter()
+            .copied()
+            .filter(|&c| board.has(c, digit))
+            .collect();
+        if places.len() < 2 {
+            continue;
+        }
+        let mut left = places.iter().filter(|c| !removed.contains(c));
+        if let (Some(&cell), None) = (left.next(), left.next()) {
+            return Some((h, cell));
+        }
+    }
+    None
+}

@@ -1,0 +1,162 @@
+//! The solving loop: always the easiest step, as Sudoku Explainer rates.
+
+use std::fmt;
+
+use super::board::Board;
+use super::step::{Step, Technique};
+use super::{fish, intersections, singles, subsets, uniqueness, wings};
+
+/// The first step `technique` finds on `board`, if any.
+pub fn find(board: &Board, technique: Technique) -> Option<Step> {
+    use Technique as T;
+    match technique {
+        T::FullHouse => singles::full_house(board),
+        T::HiddenSingleBox | T::HiddenSingleRow | T::HiddenSingleColumn => {
+            singles::hidden_single(board, technique)
+        }
+        T::NakedSingle => singles::naked_single(board),
+        T::DirectPointing | T::DirectClaiming | T::Pointing | T::Claiming => {
+            intersections::intersection(board, technique)
+        }
+        T::NakedPair | T::NakedTriple | T::NakedQuad => subsets::naked(board, technique),
+        T::DirectHiddenPair
+        | T::DirectHiddenTriple
+        | T::HiddenPair
+        | T::HiddenTriple
+        | T::HiddenQuad => subsets::hidden(board, technique),
+        T::XWing | T::Swordfish | T::Jellyfish => fish::fish(board, technique),
+        T::XYWing | T::XYZWing => wings::wing(board, technique),
+        T::UniqueRectangle1 => uniqueness::unique_rectangle_1(board),
+        T::Bug1 => uniqueness::bug_1(board),
+    }
+}
+
+/// The easiest step from `board`: the first found by the lowest-rated
+/// technique that applies, as SE picks it. `None` when the board is solved,
+/// when some empty cell has no candidate left (it contradicts itself), or
+/// when no technique applies.
+pub fn next_step(board: &Board) -> Option<Step> {
+    if (0..81).any(|c| board.value(c) == 0 && board.candidates(c) == 0) {
+        return None;
+    }
+    Technique::ALL.iter().find_map(|&t| find(board, t))
+}
+
+impl Board {
+    /// Applies a step: removes its eliminations, then places its digits.
+    pub fn apply(&mut self, step: &Step) {
+        for &(cell, digit) in &step.eliminations {
+            self.eliminate(cell, digit);
+        }
+        for &(cell, digit) in &step.placements {
+            self.place(cell, digit);
+        }
+    }
+}
+
+/// How a logical solve ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Every cell is filled.
+    Solved,
+    /// No technique applies to the board reached.
+    Stuck,
+}
+
+/// The steps of a logical solve, in order, and the board they lead to.
+#[derive(Debug, Clone)]
+pub struct Path {
+    /// The steps taken, each the easiest available at its turn.
+    pub steps: Vec<Step>,
+    /// The board after the last step.
+    pub board: Board,
+    /// Solved, or stuck where no technique applies.
+    pub outcome: Outcome,
+}
+
+/// Sudoku Explainer's three figures for a solving path.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Rating {
+    /// ER: the highest rating of any step.
+    pub er: f32,
+    /// EP: the highest rating up to and including the first step that
+    /// places a digit.
+    pub ep: f32,
+    /// ED: the rating of the first step.
+    pub ed: f32,
+}
+
+impl fmt::Display for Rating {
+    /// `7.2/1.2/1.2`: ER/EP/ED.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:.1}/{:.1}/{:.1}", self.er, self.ep, self.ed)
+    }
+}
+
+impl Path {
+    /// The path's ER, EP and ED. For a stuck path they cover only the steps
+    /// taken; the puzzle is harder than its ER says. A board solved
+    /// already rates 0.0/0.0/0.0.
+    pub fn rating(&self) -> Rating {
+        let mut er = 0.0f32;
+        let mut ep = None;
+        for step in &self.steps {
+            er = er.max(step.rating());
+            if ep.is_none() && !step.placements.is_empty() {
+                ep = Some(er);
+            }
+        }
+        let ed = self.steps.first().map_or(0.0, Step::rating);
+        Rating {
+            er,
+            ep: ep.unwrap_or(er),
+            ed,
+        }
+    }
+
+    /// The technique of the hardest step, the first of them when several
+    /// share its rating.
+    pub fn hardest(&self) -> Option<Technique> {
+        let er = self.rating().er;
+        self.steps
+            .iter()
+            .find(|s| s.rating() == er)
+            .map(|s| s.technique)
+    }
+}
+
+/// Solves `board` step by step, each time taking the easiest step, until it
+/// is solved or no technique applies.
+///
+/// ```
+/// use sudokit::Grid;
+/// use sudokit::logic::{Board, Outcome, solve_steps};
+///
+/// let puzzle: Grid =
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+///         .parse()?;
+/// let path = solve_steps(Board::from_grid(&puzzle));
+/// assert_eq!(path.outcome, Outcome::Solved);
+/// assert_eq!(path.board.to_grid(), puzzle.solve_unique()?);
+/// println!("{}", path.steps[0]); // e.g. "Hidden Single in box 1: ..."
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_steps(mut board: Board) -> Path {
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        let Some(step) = next_step(&board) else {
+            return Path {
+                steps,
+                board,
+                outcome: Outcome::Stuck,
+            };
+        };
+        board.apply(&step);
+        steps.push(step);
+    }
+    Path {
+        steps,
+        board,
+        outcome: Outcome::Solved,
+    }
+}

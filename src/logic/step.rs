@@ -1,0 +1,343 @@
+//! One deduction: which technique, the pattern it saw, and what it proves.
+
+use std::fmt;
+
+use super::board::{CellName, Digits, House, bit, digits};
+
+/// A solving technique, with its rating on Sudoku Explainer's scale
+/// (SE 1.2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The last empty cell of a row, column or box (1.0).
+    FullHouse,
+    /// The only place left for a digit in a box (1.2).
+    HiddenSingleBox,
+    /// The only place left for a digit in a row (1.5).
+    HiddenSingleRow,
+    /// The only place left for a digit in a column (1.5).
+    HiddenSingleColumn,
+    /// A pointing whose eliminations leave a hidden single in a box (1.7).
+    DirectPointing,
+    /// A claiming whose eliminations leave a hidden single in a row or
+    /// column (1.9).
+    DirectClaiming,
+    /// A hidden pair whose eliminations leave a hidden single in its house
+    /// (2.0).
+    DirectHiddenPair,
+    /// The only candidate left in a cell (2.3).
+    NakedSingle,
+    /// A hidden triple whose eliminations leave a hidden single in its house
+    /// (2.5).
+    DirectHiddenTriple,
+    /// A digit confined to one row or column of a box leaves the rest of
+    /// that line (2.6).
+    Pointing,
+    /// A digit confined to one box within a row or column leaves the rest of
+    /// that box (2.8).
+    Claiming,
+    /// Two cells of a house with the same two candidates (3.0).
+    NakedPair,
+    /// A digit in two rows confined to two columns, or the reverse (3.2).
+    XWing,
+    /// Two digits confined to the same two cells of a house (3.4).
+    HiddenPair,
+    /// Three cells of a house with three candidates between them (3.6).
+    NakedTriple,
+    /// The fish of three rows and three columns (3.8).
+    Swordfish,
+    /// Three digits confined to the same three cells of a house (4.0).
+    HiddenTriple,
+    /// A bivalue pivot and two bivalue wings sharing a third digit (4.2).
+    XYWing,
+    /// A trivalue pivot and two bivalue wings within its digits (4.4).
+    XYZWing,
+    /// Three corners of a rectangle over two boxes hold only the same two
+    /// candidates: the fourth cannot hold either (4.5).
+    UniqueRectangle1,
+    /// Four cells of a house with four candidates between them (5.0).
+    NakedQuad,
+    /// The fish of four rows and four columns (5.2).
+    Jellyfish,
+    /// Four digits confined to the same four cells of a house (5.4).
+    HiddenQuad,
+    /// Every empty cell bivalue but one: its digit that would complete the
+    /// deadly pattern is the true one (5.6).
+    Bug1,
+}
+
+impl Technique {
+    /// Every technique, easiest first: the order the solver tries them in.
+    pub const ALL: [Technique; 24] = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleRow,
+        Technique::HiddenSingleColumn,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
+        Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::XYWing,
+        Technique::XYZWing,
+        Technique::UniqueRectangle1,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::Bug1,
+    ];
+
+    /// Its rating on Sudoku Explainer 1.2.1's scale.
+    pub fn rating(self) -> f32 {
+        match self {
+            Technique::FullHouse => 1.0,
+            Technique::HiddenSingleBox => 1.2,
+            Technique::HiddenSingleRow | Technique::HiddenSingleColumn => 1.5,
+            Technique::DirectPointing => 1.7,
+            Technique::DirectClaiming => 1.9,
+            Technique::DirectHiddenPair => 2.0,
+            Technique::NakedSingle => 2.3,
+            Technique::DirectHiddenTriple => 2.5,
+            Technique::Pointing => 2.6,
+            Technique::Claiming => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::XYWing => 4.2,
+            Technique::XYZWing => 4.4,
+            Technique::UniqueRectangle1 => 4.5,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+            Technique::Bug1 => 5.6,
+        }
+    }
+
+    /// Its name as players write it: `Hidden Single`, `X-Wing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full House",
+            Technique::HiddenSingleBox
+            | Technique::HiddenSingleRow
+            | Technique::HiddenSingleColumn => "Hidden Single",
+            Technique::DirectPointing => "Direct Pointing",
+            Technique::DirectClaiming => "Direct Claiming",
+            Technique::DirectHiddenPair => "Direct Hidden Pair",
+            Technique::NakedSingle => "Naked Single",
+            Technique::DirectHiddenTriple => "Direct Hidden Triple",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked Pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriple => "Naked Triple",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriple => "Hidden Triple",
+            Technique::XYWing => "XY-Wing",
+            Technique::XYZWing => "XYZ-Wing",
+            Technique::UniqueRectangle1 => "Unique Rectangle Type 1",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden Quad",
+            Technique::Bug1 => "BUG+1",
+        }
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction: the technique, the pattern it rests on, and the digits it
+/// places and the candidates it removes.
+///
+/// Cells are indices 0-80 in reading order, digits 1-9. Its `Display` is the
+/// one-line form players exchange, e.g. `Hidden Single in box 3: r2c8=7` or
+/// `Pointing: 4 in box 5 on row 6 => r6c1<>4, r6c2<>4`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The technique that found it.
+    pub technique: Technique,
+    /// Digits it places, as (cell, digit).
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates it removes, as (cell, digit).
+    pub eliminations: Vec<(usize, u8)>,
+    /// The candidates that form the pattern, as (cell, digit): for a wing
+    /// the pivot's first, for a subset the subset's.
+    pub pattern: Vec<(usize, u8)>,
+    /// The houses of the pattern, in the order the text names them: for an
+    /// intersection the house the digit is confined in, then the one it is
+    /// removed from; for a fish its base lines, then its cover lines; for a
+    /// direct technique, last, the house of the hidden single it leaves.
+    pub houses: Vec<House>,
+}
+
+impl Step {
+    /// Its rating on SE's scale: that of its technique.
+    pub fn rating(&self) -> f32 {
+        self.technique.rating()
+    }
+
+    /// The pattern's cells, each once, in the order first named.
+    pub fn pattern_cells(&self) -> Vec<usize> {
+        let mut cells = Vec::new();
+        for &(c, _) in &self.pattern {
+            if !cells.contains(&c) {
+                cells.push(c);
+            }
+        }
+        cells
+    }
+
+    fn pattern_digits(&self) -> Digits {
+        self.pattern.iter().fold(0, |m, &(_, d)| m | bit(d))
+    }
+
+    fn cell_digits(&self, cell: usize) -> Digits {
+        self.pattern
+            .iter()
+            .filter(|&&(c, _)| c == cell)
+            .fold(0, |m, &(_, d)| m | bit(d))
+    }
+}
+
+struct DigitSet(Digits);
+
+impl fmt::Display for DigitSet {
+    /// `{2,7}`
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("{")?;
+        for (i, d) in digits(self.0).enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{d}")?;
+        }
+        f.write_str("}")
+    }
+}
+
+fn write_cells(f: &mut fmt::Formatter<'_>, cells: &[usize]) -> fmt::Result {
+    for (i, &c) in cells.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{}", CellName(c))?;
+    }
+    Ok(())
+}
+
+fn write_lines(f: &mut fmt::Formatter<'_>, houses: &[House]) -> fmt::Result {
+    if let Some(first) = houses.first() {
+        let kind = match first.unit {
+            crate::Unit::Row => "rows",
+            crate::Unit::Column => "columns",
+            crate::Unit::Box => "boxes",
+        };
+        write!(f, "{kind} ")?;
+    }
+    for (i, h) in houses.iter().enumerate() {
+        if i > 0 {
+            f.write_str(", ")?;
+        }
+        write!(f, "{}", h.index + 1)?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use Technique as T;
+        let name = self.technique.name();
+        let house = |i: usize| self.houses.get(i).copied();
+        let digit = self.pattern.first().map_or(0, |&(_, d)| d);
+        match self.technique {
+            T::FullHouse | T::HiddenSingleBox | T::HiddenSingleRow | T::HiddenSingleColumn => {
+                write!(f, "{name}")?;
+                if let Some(h) = house(0) {
+                    write!(f, " in {h}")?;
+                }
+                f.write_str(":")?;
+            }
+            T::NakedSingle | T::Bug1 => write!(f, "{name}:")?,
+            T::Pointing | T::Claiming | T::DirectPointing | T::DirectClaiming => {
+                if let (Some(a), Some(b)) = (house(0), house(1)) {
+                    write!(f, "{name}: {digit} in {a} on {b}")?;
+                } else {
+                    write!(f, "{name}:")?;
+                }
+            }
+            T::NakedPair
+            | T::NakedTriple
+            | T::NakedQuad
+            | T::HiddenPair
+            | T::HiddenTriple
+            | T::HiddenQuad
+            | T::DirectHiddenPair
+            | T::DirectHiddenTriple => {
+                write!(f, "{name}")?;
+                if let Some(h) = house(0) {
+                    write!(f, " in {h}")?;
+                }
+                f.write_str(": ")?;
+                write_cells(f, &self.pattern_cells())?;
+                write!(f, " {}", DigitSet(self.pattern_digits()))?;
+            }
+            T::XWing | T::Swordfish | T::Jellyfish => {
+                let n = self.houses.len() / 2;
+                write!(f, "{name}: {digit} in ")?;
+                write_lines(f, &self.houses[..n])?;
+                f.write_str(" and ")?;
+                write_lines(f, &self.houses[n..])?;
+            }
+            T::XYWing | T::XYZWing | T::UniqueRectangle1 => {
+                write!(f, "{name}: ")?;
+                let cells = self.pattern_cells();
+                for (i, &c) in cells.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{} {}", CellName(c), DigitSet(self.cell_digits(c)))?;
+                }
+            }
+        }
+        let direct = matches!(
+            self.technique,
+            T::DirectPointing | T::DirectClaiming | T::DirectHiddenPair | T::DirectHiddenTriple
+        );
+        if !self.eliminations.is_empty() {
+            f.write_str(" =>")?;
+            for (i, &(c, d)) in self.eliminations.iter().enumerate() {
+                let sep = if i == 0 { " " } else { ", " };
+                write!(f, "{sep}{}<>{d}", CellName(c))?;
+            }
+        }
+        if direct {
+            f.write_str(" => Hidden Single")?;
+            if let Some(h) = self.houses.last() {
+                write!(f, " in {h}")?;
+            }
+            f.write_str(":")?;
+        } else if !self.eliminations.is_empty() && !self.placements.is_empty() {
+            f.write_str(" =>")?;
+        }
+        for (i, &(c, d)) in self.placements.iter().enumerate() {
+            let sep = if i == 0 { " " } else { ", " };
+            write!(f, "{sep}{}={d}", CellName(c))?;
+        }
+        Ok(())
+    }
+}

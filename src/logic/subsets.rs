@@ -1,0 +1,159 @@
+//! Subsets: naked and hidden pairs, triples and quads, and SE's direct
+//! hidden pair and triple that go on to a hidden single.
+
+use super::board::{Board, Digits, HOUSES, House, digits};
+use super::step::{Step, Technique};
+
+/// Houses in the order SE scans them for subsets: boxes, columns, rows.
+/// Only the choice between steps of equal rating depends on it.
+const SCAN: [usize; 27] = {
+    let mut order = [0; 27];
+    let mut i = 0;
+    while i < 27 {
+        order[i] = if i < 9 {
+            18 + i
+        } else if i < 18 {
+            i
+        } else {
+            i - 18
+        };
+        i += 1;
+    }
+    order
+};
+
+/// The 9-bit masks with `n` bits set, in increasing order.
+fn combinations(n: u32) -> impl Iterator<Item = u16> {
+    (0u16..512).filter(move |m| m.count_ones() == n)
+}
+
+/// `n` cells of a house whose candidates together are `n` digits: those
+/// digits leave the house's other cells.
+pub(super) fn naked(board: &Board, technique: Technique) -> Option<Step> {
+    let n = match technique {
+        Technique::NakedPair => 2,
+        Technique::NakedTriple => 3,
+        _ => 4,
+    };
+    for h in SCAN {
+        let cells = &HOUSES[h];
+        let empty = (0..9)
+            .filter(|&i| board.value(cells[i]) == 0)
+            .fold(0u16, |m, i| m | 1 << i);
+        if empty.count_ones() <= n {
+            continue;
+        }
+        for combo in combinations(n).filter(|&c| c & !empty == 0) {
+            let mut union: Digits = 0;
+            let mut fits = true;
+            for i in (0..9).filter(|&i| combo & (1 << i) != 0) {
+                let m = board.candidates(cells[i]);
+                fits &= (2..=n).contains(&m.count_ones());
+                union |= m;
+            }
+            if !fits || union.count_ones() != n {
+                continue;
+            }
+            let mut eliminations = Vec::new();
+            for i in (0..9).filter(|&i| combo & (1 << i) == 0) {
+                for d in digits(board.candidates(cells[i]) & union) {
+                    eliminations.push((cells[i], d));
+                }
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            return Some(Step {
+                technique,
+                placements: Vec::new(),
+                eliminations,
+                pattern: pattern(board, cells, combo, union),
+                houses: vec![House::from_index(h)],
+            });
+        }
+    }
+    None
+}
+
+/// `n` digits of a house whose places together are `n` cells: those cells
+/// lose their other candidates. The direct forms keep only a subset whose
+/// eliminations leave another digit one place in the house, and place it.
+pub(super) fn hidden(board: &Board, technique: Technique) -> Option<Step> {
+    let (n, direct) = match technique {
+        Technique::HiddenPair => (2, false),
+        Technique::HiddenTriple => (3, false),
+        Technique::HiddenQuad => (4, false),
+        Technique::DirectHiddenPair => (2, true),
+        _ => (3, true),
+    };
+    for h in SCAN {
+        let cells = &HOUSES[h];
+        let empty = board.empty_in(h) as u32;
+        // With 2n empty cells or fewer the other cells form a naked subset
+        // of n or fewer, rated lower: SE leaves those to it.
+        if empty <= if direct { n } else { 2 * n } {
+            continue;
+        }
+        let mut places = [0u16; 9];
+        for (d, p) in (1..=9).zip(places.iter_mut()) {
+            *p = board.positions(h, d);
+        }
+        for combo in combinations(n) {
+            let mut union = 0u16;
+            let mut fits = true;
+            for d in digits(combo) {
+                let p = places[usize::from(d - 1)];
+                fits &= p != 0;
+                union |= p;
+            }
+            if !fits || union.count_ones() != n {
+                continue;
+            }
+            let mut eliminations = Vec::new();
+            for i in (0..9).filter(|&i| union & (1 << i) != 0) {
+                for d in digits(board.candidates(cells[i]) & !combo) {
+                    eliminations.push((cells[i], d));
+                }
+            }
+            if eliminations.is_empty() {
+                continue;
+            }
+            let mut step = Step {
+                technique,
+                placements: Vec::new(),
+                eliminations,
+                pattern: pattern(board, cells, union, combo),
+                houses: vec![House::from_index(h)],
+            };
+            if direct {
+                let single = (1..=9u8).find_map(|d| {
+                    let p = places[usize::from(d - 1)];
+                    let left = p & !union;
+                    (combo & (1 << (d - 1)) == 0 && p.count_ones() > 1 && left.count_ones() == 1)
+                        .then(|| (cells[left.trailing_zeros() as usize], d))
+                });
+                let Some(single) = single else { continue };
+                step.placements.push(single);
+                step.houses.push(House::from_index(h));
+            }
+            return Some(step);
+        }
+    }
+    None
+}
+
+/// The candidates among `digits_mask` of the house cells in `positions`.
+fn pattern(
+    board: &Board,
+    cells: &[usize; 9],
+    positions: u16,
+    digits_mask: Digits,
+) -> Vec<(usize, u8)> {
+    let mut out = Vec::new();
+    for i in (0..9).filter(|&i| positions & (1 << i) != 0) {
+        for d in digits(board.candidates(cells[i]) & digits_mask) {
+            out.push((cells[i], d));
+        }
+    }
+    out
+}

@@ -1,0 +1,5 @@
+//! Tests of the logical solver: each technique on a position made for it,
+//! and every step of whole solves checked against the solution.
+
+mod proofs;
+mod techniques;

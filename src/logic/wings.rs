@@ -1,0 +1,81 @@
+//! Wings: XY-Wing and XYZ-Wing.
+
+use super::board::{Board, Digits, PEERS, bit, digits, sees};
+use super::step::{Step, Technique};
+
+/// The candidates of each cell in `cells`, as pattern entries.
+fn pattern(board: &Board, cells: &[usize]) -> Vec<(usize, u8)> {
+    cells
+        .iter()
+        .flat_map(|&c| digits(board.candidates(c)).map(move |d| (c, d)))
+        .collect()
+}
+
+/// Cells that see every one of `cells` and still hold `digit`.
+fn seeing_all(board: &Board, cells: &[usize], digit: u8) -> Vec<(usize, u8)> {
+    (0..81)
+        .filter(|&c| board.has(c, digit) && cells.iter().all(|&w| sees(c, w)))
+        .map(|c| (c, digit))
+        .collect()
+}
+
+/// XY-Wing: pivot {x,y}, wings {x,z} and {y,z} it sees; whichever the pivot
+/// holds, one wing is z, so z leaves every cell that sees both wings.
+/// XYZ-Wing: pivot {x,y,z}, wings {x,z} and {y,z}; z is in one of the three,
+/// so it leaves every cell that sees all three.
+pub(super) fn wing(board: &Board, technique: Technique) -> Option<Step> {
+    let xyz = technique == Technique::XYZWing;
+    let size = if xyz { 3 } else { 2 };
+    for (pivot, peers) in PEERS.iter().enumerate() {
+        let p: Digits = board.candidates(pivot);
+        if p.count_ones() != size {
+            continue;
+        }
+        let wings: Vec<usize> = peers
+            .iter()
+            .copied()
+            .filter(|&w| {
+                let m = board.candidates(w);
+                m.count_ones() == 2
+                    && if xyz {
+                        m & !p == 0
+                    } else {
+                        (m & p).count_ones() == 1
+                    }
+            })
+            .collect();
+        for (i, &w1) in wings.iter().enumerate() {
+            for &w2 in &wings[i + 1..] {
+                let (m1, m2) = (board.candidates(w1), board.candidates(w2));
+                let z = m1 & m2;
+                let fits = if xyz {
+                    z.count_ones() == 1 && m1 | m2 == p
+                } else {
+                    z.count_ones() == 1 && z & p == 0 && (m1 | m2) & p == p
+                };
+                if !fits {
+                    continue;
+                }
+                let zd = z.trailing_zeros() as u8 + 1;
+                debug_assert_eq!(bit(zd), z);
+                let cells = [pivot, w1, w2];
+                let eliminations = if xyz {
+                    seeing_all(board, &cells, zd)
+                } else {
+                    seeing_all(board, &cells[1..], zd)
+                };
+                if eliminations.is_empty() {
+                    continue;
+                }
+                return Some(Step {
+                    technique,
+                    placements: Vec::new(),
+                    eliminations,
+                    pattern: pattern(board, &cells),
+                    houses: Vec::new(),
+                });
+            }
+        }
+    }
+    None
+}
