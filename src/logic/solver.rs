@@ -44,9 +44,12 @@ pub fn next_step(board: &Board) -> Option<Step> {
 
 impl Board {
     /// Applies a step: removes its eliminations, then places its digits.
+    /// A direct step only places its digit (see [`Step::is_direct`]).
     pub fn apply(&mut self, step: &Step) {
-        for &(cell, digit) in &step.eliminations {
-            self.eliminate(cell, digit);
+        if !step.is_direct() {
+            for &(cell, digit) in &step.eliminations {
+                self.eliminate(cell, digit);
+            }
         }
         for &(cell, digit) in &step.placements {
             self.place(cell, digit);

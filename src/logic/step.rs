@@ -173,7 +173,9 @@ pub struct Step {
     pub technique: Technique,
     /// Digits it places, as (cell, digit).
     pub placements: Vec<(usize, u8)>,
-    /// Candidates it removes, as (cell, digit).
+    /// Candidates it removes, as (cell, digit). For a direct technique
+    /// these are the removals that leave its hidden single: proven, shown,
+    /// but not applied (see [`Step::is_direct`]).
     pub eliminations: Vec<(usize, u8)>,
     /// The candidates that form the pattern, as (cell, digit): for a wing
     /// the pivot's first, for a subset the subset's.
@@ -189,6 +191,21 @@ impl Step {
     /// Its rating on SE's scale: that of its technique.
     pub fn rating(&self) -> f32 {
         self.technique.rating()
+    }
+
+    /// True for SE's direct techniques (direct pointing, claiming, hidden
+    /// pair and triple): a step whose outcome is the hidden single it
+    /// places. Applying it places that digit only, as SE does; its
+    /// eliminations stay on the board for a later step to make, which keeps
+    /// the path, and so the ratings, SE's.
+    pub fn is_direct(&self) -> bool {
+        matches!(
+            self.technique,
+            Technique::DirectPointing
+                | Technique::DirectClaiming
+                | Technique::DirectHiddenPair
+                | Technique::DirectHiddenTriple
+        )
     }
 
     /// The pattern's cells, each once, in the order first named.
@@ -314,10 +331,7 @@ impl fmt::Display for Step {
                 }
             }
         }
-        let direct = matches!(
-            self.technique,
-            T::DirectPointing | T::DirectClaiming | T::DirectHiddenPair | T::DirectHiddenTriple
-        );
+        let direct = self.is_direct();
         if !self.eliminations.is_empty() {
             f.write_str(" =>")?;
             for (i, &(c, d)) in self.eliminations.iter().enumerate() {

@@ -139,6 +139,12 @@ fn direct_pointing_goes_on_to_a_hidden_single() {
     );
     assert_eq!(step.placements, vec![(rc(4, 1), 4)]);
     assert_eq!(step.rating(), 1.7);
+    // As in SE, applying it places the single and leaves the pointing's
+    // candidates for a later step.
+    let mut after = board;
+    after.apply(&step);
+    assert_eq!(after.value(rc(4, 1)), 4);
+    assert!(after.has(rc(6, 7), 4));
 }
 
 #[test]
