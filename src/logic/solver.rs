@@ -26,7 +26,9 @@ pub fn find(board: &Board, technique: Technique) -> Option<Step> {
         | T::HiddenQuad => subsets::hidden(board, technique),
         T::XWing | T::Swordfish | T::Jellyfish => fish::fish(board, technique),
         T::XYWing | T::XYZWing => wings::wing(board, technique),
-        T::UniqueRectangle1 => uniqueness::unique_rectangle_1(board),
+        T::UniqueRectangle1 | T::UniqueRectangle2 | T::UniqueRectangle4 => {
+            uniqueness::unique_rectangle(board, technique)
+        }
         T::Bug1 => uniqueness::bug_1(board),
     }
 }

@@ -55,6 +55,14 @@ pub enum Technique {
     /// Three corners of a rectangle over two boxes hold only the same two
     /// candidates: the fourth cannot hold either (4.5).
     UniqueRectangle1,
+    /// Two corners of such a rectangle hold only the two candidates, the
+    /// other two the same one more: it leaves the cells that see both
+    /// (4.5).
+    UniqueRectangle2,
+    /// Two corners of such a rectangle hold only the two candidates, the
+    /// other two share a house where one of the two has no other place: the
+    /// other of the two leaves them (4.5).
+    UniqueRectangle4,
     /// Four cells of a house with four candidates between them (5.0).
     NakedQuad,
     /// The fish of four rows and four columns (5.2).
@@ -68,7 +76,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first: the order the solver tries them in.
-    pub const ALL: [Technique; 24] = [
+    pub const ALL: [Technique; 26] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleRow,
@@ -89,6 +97,8 @@ impl Technique {
         Technique::XYWing,
         Technique::XYZWing,
         Technique::UniqueRectangle1,
+        Technique::UniqueRectangle2,
+        Technique::UniqueRectangle4,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
@@ -116,7 +126,9 @@ impl Technique {
             Technique::HiddenTriple => 4.0,
             Technique::XYWing => 4.2,
             Technique::XYZWing => 4.4,
-            Technique::UniqueRectangle1 => 4.5,
+            Technique::UniqueRectangle1
+            | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle4 => 4.5,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
@@ -147,6 +159,8 @@ impl Technique {
             Technique::XYWing => "XY-Wing",
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle1 => "Unique Rectangle Type 1",
+            Technique::UniqueRectangle2 => "Unique Rectangle Type 2",
+            Technique::UniqueRectangle4 => "Unique Rectangle Type 4",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
@@ -320,7 +334,11 @@ impl fmt::Display for Step {
                 f.write_str(" and ")?;
                 write_lines(f, &self.houses[n..])?;
             }
-            T::XYWing | T::XYZWing | T::UniqueRectangle1 => {
+            T::XYWing
+            | T::XYZWing
+            | T::UniqueRectangle1
+            | T::UniqueRectangle2
+            | T::UniqueRectangle4 => {
                 write!(f, "{name}: ")?;
                 let cells = self.pattern_cells();
                 for (i, &c) in cells.iter().enumerate() {

@@ -1,15 +1,19 @@
-//! Techniques that rest on the puzzle having one solution: unique rectangle
-//! type 1 and BUG+1. They are sound only for such puzzles, as every rated
+//! Techniques that rest on the puzzle having one solution: unique
+//! rectangles (types 1, 2 and 4) and BUG+1. They are sound only for such puzzles, as every rated
 //! puzzle is.
 
-use super::board::{Board, digits};
+use super::board::{Board, HOUSES, digits, sees};
 use super::step::{Step, Technique};
 
-/// Four empty cells at the corners of a rectangle over two boxes, three of
-/// them with exactly the candidates {a,b} and the fourth with both and
-/// more: were the fourth a or b, the four could swap a and b and the puzzle
-/// would have two solutions; so it is neither.
-pub(super) fn unique_rectangle_1(board: &Board) -> Option<Step> {
+/// Four empty cells at the corners of a rectangle over two boxes, all with
+/// the candidates {a,b}: were they only a and b, they could swap them and
+/// the puzzle would have two solutions. So some corner holds another digit:
+/// type 1, three corners are {a,b} only: the fourth is neither a nor b;
+/// type 2, the other two corners are {a,b,x} with the same x: x is in one
+/// of them, so it leaves every cell that sees both; type 4, the other two
+/// share a house where a has no other place: one of them is a, so neither
+/// is b.
+pub(super) fn unique_rectangle(board: &Board, technique: Technique) -> Option<Step> {
     for r1 in 0..9 {
         for r2 in r1 + 1..9 {
             for c1 in 0..9 {
@@ -21,7 +25,7 @@ pub(super) fn unique_rectangle_1(board: &Board) -> Option<Step> {
                     if !two_boxes || cells.iter().any(|&c| board.value(c) != 0) {
                         continue;
                     }
-                    if let Some(step) = rectangle(board, &cells) {
+                    if let Some(step) = rectangle(board, &cells, technique) {
                         return Some(step);
                     }
                 }
@@ -31,33 +35,63 @@ pub(super) fn unique_rectangle_1(board: &Board) -> Option<Step> {
     None
 }
 
-fn rectangle(board: &Board, cells: &[usize; 4]) -> Option<Step> {
-    let pairs: Vec<usize> = cells
+fn rectangle(board: &Board, cells: &[usize; 4], technique: Technique) -> Option<Step> {
+    let &first = cells
         .iter()
-        .copied()
-        .filter(|&c| board.candidates(c).count_ones() == 2)
-        .collect();
-    if pairs.len() != 3 {
+        .find(|&&c| board.candidates(c).count_ones() == 2)?;
+    let ab = board.candidates(first);
+    if cells.iter().any(|&c| board.candidates(c) & ab != ab) {
         return None;
     }
-    let ab = board.candidates(pairs[0]);
-    if pairs.iter().any(|&c| board.candidates(c) != ab) {
-        return None;
-    }
-    let &target = cells.iter().find(|c| !pairs.contains(c))?;
-    if board.candidates(target) & ab != ab {
+    let (floor, roof): (Vec<usize>, Vec<usize>) =
+        cells.iter().partition(|&&c| board.candidates(c) == ab);
+    let eliminations: Vec<(usize, u8)> = match (technique, roof.as_slice()) {
+        (Technique::UniqueRectangle1, &[target]) => digits(ab).map(|d| (target, d)).collect(),
+        (Technique::UniqueRectangle2, &[p, q]) => {
+            let extra = board.candidates(p) & !ab;
+            if extra.count_ones() != 1 || board.candidates(q) & !ab != extra {
+                return None;
+            }
+            let x = extra.trailing_zeros() as u8 + 1;
+            (0..81)
+                .filter(|&c| board.has(c, x) && sees(c, p) && sees(c, q))
+                .map(|c| (c, x))
+                .collect()
+        }
+        (Technique::UniqueRectangle4, &[p, q]) => {
+            let mut ds = digits(ab);
+            let (Some(a), Some(b)) = (ds.next(), ds.next()) else {
+                return None;
+            };
+            let shared = HOUSES.iter().filter(|h| h.contains(&p) && h.contains(&q));
+            let mut found = Vec::new();
+            for house in shared {
+                let only_here = |d: u8| house.iter().all(|&c| c == p || c == q || !board.has(c, d));
+                if let Some(other) = [(a, b), (b, a)]
+                    .into_iter()
+                    .find_map(|(locked, other)| only_here(locked).then_some(other))
+                {
+                    found = vec![(p, other), (q, other)];
+                    break;
+                }
+            }
+            found
+        }
+        _ => return None,
+    };
+    if eliminations.is_empty() {
         return None;
     }
     let mut pattern = Vec::new();
-    for &c in cells {
+    for &c in floor.iter().chain(&roof) {
         for d in digits(ab) {
             pattern.push((c, d));
         }
     }
     Some(Step {
-        technique: Technique::UniqueRectangle1,
+        technique,
         placements: Vec::new(),
-        eliminations: digits(ab).map(|d| (target, d)).collect(),
+        eliminations,
         pattern,
         houses: Vec::new(),
     })

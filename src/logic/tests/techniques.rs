@@ -305,7 +305,7 @@ fn xy_wing_and_xyz_wing() {
 }
 
 #[test]
-fn unique_rectangle_type_1() {
+fn unique_rectangles_types_1_2_and_4() {
     let mut board = open();
     for cell in [rc(1, 1), rc(1, 4), rc(2, 1)] {
         keep(&mut board, cell, &[3, 5]);
@@ -313,6 +313,40 @@ fn unique_rectangle_type_1() {
     let step = found(&board, Technique::UniqueRectangle1);
     assert_eq!(step.eliminations, vec![(rc(2, 4), 3), (rc(2, 4), 5)]);
     assert!(step.to_string().ends_with("=> r2c4<>3, r2c4<>5"), "{step}");
+
+    let mut board = open();
+    for cell in [rc(1, 1), rc(1, 4)] {
+        keep(&mut board, cell, &[3, 5]);
+    }
+    for cell in [rc(2, 1), rc(2, 4)] {
+        keep(&mut board, cell, &[3, 5, 8]);
+    }
+    assert!(find(&board, Technique::UniqueRectangle1).is_none());
+    let step = found(&board, Technique::UniqueRectangle2);
+    // The roof r2c1, r2c4 shares only row 2.
+    assert_eq!(step.eliminations.len(), 7);
+    assert!(step.eliminations.iter().all(|&(c, d)| d == 8 && c / 9 == 1));
+    assert!(
+        step.to_string().starts_with(
+            "Unique Rectangle Type 2: r1c1 {3,5}, r1c4 {3,5}, r2c1 {3,5}, r2c4 {3,5} => r2c2<>8,"
+        ),
+        "{step}"
+    );
+
+    let mut board = open();
+    for cell in [rc(1, 1), rc(1, 4)] {
+        keep(&mut board, cell, &[3, 5]);
+    }
+    remove(
+        &mut board,
+        row(2).filter(|&c| c != rc(2, 1) && c != rc(2, 4)),
+        3,
+    );
+    let step = found(&board, Technique::UniqueRectangle4);
+    assert_eq!(
+        step.to_string(),
+        "Unique Rectangle Type 4: r1c1 {3,5}, r1c4 {3,5}, r2c1 {3,5}, r2c4 {3,5} => r2c1<>5, r2c4<>5"
+    );
 
     // Over four boxes the swap is not forced by the puzzle: no deduction.
     let mut board = open();
