@@ -50,8 +50,12 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! To solve as a person does, step by step, with each step's technique and
+//! its rating on Sudoku Explainer's scale, see [`logic`]: a board with
+//! candidates, [`logic::next_step`] and [`logic::solve_steps`].
+//!
 //! Data flows one way: bytes → [`format`](mod@format) (parse) → [`Grid`] →
-//! [`solver`] / conflicts → [`format`](mod@format) (render) → bytes. The
+//! [`solver`] / [`logic`] / conflicts → [`format`](mod@format) (render) → bytes. The
 //! command-line program is built on this API; its crates (clap, indicatif,
 //! ...) sit behind the `cli` feature, so `default-features = false` gives the
 //! library alone.
