@@ -82,6 +82,7 @@ impl Rest {
     pub(super) fn after_brackets(open: usize, close: char, text: &str) -> Rest {
         let opener = if close == '}' { '{' } else { '[' };
         let mut open = open;
+        super::text::work::add(text.len());
         // Brackets inside a quoted cell (`"["`) or a comment do not count.
         let mut quote = None;
         for (i, c) in text.char_indices() {
