@@ -10,7 +10,7 @@ use std::io::{self, BufRead, Chain, Cursor, Read};
 
 use memchr::{memchr, memchr_iter};
 
-use super::text::{decode, is_filler, is_header, line_content};
+use super::text::{decode, is_binary, is_filler, is_header, line_content};
 use super::{Delivery, Format, Layout, MAX_LINE, Reader, detect};
 
 /// The bytes of whole lines a block holds at most, unless one line is longer:
@@ -60,6 +60,10 @@ pub fn split<R: BufRead>(mut input: R, format: Format, delivery: Delivery) -> io
             continue;
         }
         if !header_skipped && is_header(text) {
+            if text.chars().any(is_binary) {
+                // Not text: the reader reports it.
+                break;
+            }
             header_skipped = true;
             skipped = lineno;
             continue;

@@ -9,7 +9,7 @@
 
 use super::parser::{Boards, LineParser, Rest};
 use super::rows::Rows;
-use super::text::{cell_value, is_filler, is_heading};
+use super::text::{cell_value, is_filler, is_heading, words_only};
 use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
@@ -198,6 +198,7 @@ impl Parser {
             return Ok(());
         }
         if is_heading(text, self.per_line) {
+            words_only(text, lineno, "a heading of text")?;
             if self.rows.is_empty() {
                 // Between boards it parts them as a blank line does: the
                 // boards whole before it are handed out.

@@ -7,7 +7,7 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::parser::{Boards, Parser};
-use super::text::{decode, is_filler, is_header, line_content};
+use super::text::{decode, is_filler, is_header, line_content, words_only};
 use super::{Delivery, Format, Item, ItemError, Layout, MAX_LINE, Puzzle, detect};
 use crate::error::{Found, ParseError, ParseErrorKind};
 
@@ -319,6 +319,9 @@ impl<R: BufRead> Reader<R> {
                 // it is reported rather than dropped without a word.
                 if !self.header_skipped && is_header(&text) {
                     self.header_skipped = true;
+                    if let Err(e) = words_only(&text, lineno, "a header of text") {
+                        self.push_error(e);
+                    }
                     continue;
                 }
                 self.seen_data = true;

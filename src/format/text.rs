@@ -2,7 +2,7 @@
 //! line ends, UTF-8, lines without data, headings, columns and cells.
 
 use super::detect;
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
 /// A line as read (without its `\n`), without a `\r` before the line end
@@ -113,6 +113,27 @@ pub(super) fn is_heading(text: &str, per_line: usize) -> bool {
         }
     }
     words > 0 && numbers <= 2 && numbers <= words
+}
+
+/// A control character (NUL, BEL, ESC, …) other than white space: no text
+/// holds one.
+pub(super) fn is_binary(c: char) -> bool {
+    c.is_control() && !c.is_whitespace()
+}
+
+/// A line passed over as words (`what`: a header, a heading, a label) that
+/// holds a control character is not text: an error at its column, rather
+/// than a line dropped without a word.
+pub(super) fn words_only(text: &str, lineno: usize, what: &str) -> Result<(), ParseError> {
+    match text.char_indices().find(|&(_, c)| is_binary(c)) {
+        Some((at, c)) => Err(ParseError::expected(
+            lineno,
+            column_of(text, at),
+            what,
+            Found::Char(c),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Column (1-based, in characters) of byte offset `byte` in `text`.

@@ -505,6 +505,53 @@ fn a_first_line_that_is_not_utf8_does_not_swallow_the_rest() {
     assert!(stderr(&output).starts_with(message), "{}", stderr(&output));
 }
 
+/// A line taken for a header, a heading or a label is words: one holding a
+/// control character is not text, and is an error at its line and column,
+/// not a line passed over without a word; the puzzles after it are read.
+#[test]
+fn control_characters_in_a_header_are_located_errors() {
+    let boj = "0 3 5 4 6 9 2 7 8\n";
+    let cases: [(&[&str], String, &str); 5] = [
+        (
+            &["solve"],
+            "A\x03".to_owned(),
+            "<stdin>:1:2: expected a header of text, found '\\u{3}'",
+        ),
+        (
+            &["solve"],
+            "Puzzle 1\x00".to_owned(),
+            "<stdin>:1:9: expected a label of text, found '\\0'",
+        ),
+        (
+            &["solve"],
+            format!("Sample\x07\n{boj}"),
+            "<stdin>:1:7: expected a header of text, found '\\u{7}'",
+        ),
+        (
+            &["solve", "-f", "boj"],
+            format!("{boj}Case 2\x1b\n"),
+            "<stdin>:2:7: expected a heading of text, found '\\u{1b}'",
+        ),
+        (
+            &["solve", "-f", "line"],
+            format!("id\x00\n{LC37}\n"),
+            "<stdin>:1:3: expected a header of text, found '\\0'",
+        ),
+    ];
+    for (args, input, message) in cases {
+        let output = sudokit(args, &input);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{input:?}: {err}");
+        assert!(err.contains(message), "{input:?}: {err}");
+    }
+    // The line puzzle after a broken header is answered.
+    let output = sudokit(&["solve", "-f", "line"], &format!("id\x00\n{LC37}\n"));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{LC37_SOLVED}\n")
+    );
+}
+
 #[test]
 fn only_one_header_line_is_skipped() {
     // A CSV header is skipped; a second line like it is reported, not dropped.
