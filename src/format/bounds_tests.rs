@@ -1,8 +1,13 @@
 //! What reading costs, whatever the input: work linear in its size, and an
 //! end to an input that never ends.
 
+use std::cell::Cell;
+use std::io::{self, BufReader, Read};
+
 use super::text::work;
-use super::{Delivery, Format, Items, Reader};
+use super::types::LONG_LINE_REST;
+use super::{Delivery, Format, Item, Items, MAX_LINE, Reader};
+use crate::error::ParseErrorKind;
 
 const LC37: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -115,6 +120,92 @@ fn reading_is_linear_in_the_input() {
                 let scanned = work::stop();
                 assert!(read > 0, "{name}, {format:?}");
                 assert!(scanned <= budget, "{name}, {format:?}: {scanned}");
+            }
+        }
+    }
+}
+
+/// An input that never ends (`/dev/zero`, or a writer that never writes a
+/// line end): `start`, then the same byte forever. Counts what is read.
+struct Endless<'a> {
+    start: &'a [u8],
+    byte: u8,
+    read: &'a Cell<usize>,
+}
+
+impl Read for Endless<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = if self.start.is_empty() {
+            buf.fill(self.byte);
+            buf.len()
+        } else {
+            let n = self.start.len().min(buf.len());
+            buf[..n].copy_from_slice(&self.start[..n]);
+            self.start = &self.start[n..];
+            n
+        };
+        self.read.set(self.read.get() + n);
+        // A reader that would read on forever fails here instead of hanging.
+        assert!(self.read.get() < 4 * MAX_LINE, "read on past an endless line");
+        Ok(n)
+    }
+}
+
+/// What an endless line gives: the items before it, then one error, at
+/// once, naming the limit; then nothing more, having read no more than the
+/// limit and the little past it that a line only a little too long may go
+/// on for. By the [`Reader`] and by [`Items`] (in blocks of lines when the
+/// input starts with a line puzzle), in every format.
+#[test]
+fn an_endless_line_is_one_error_and_ends_the_input() {
+    const BUFFER: usize = 1 << 16;
+    let most = MAX_LINE + LONG_LINE_REST + 3 * BUFFER;
+    let puzzle = format!("{LC37}\n");
+    for (start, byte) in [
+        ("", 0),
+        ("", b'7'),
+        (puzzle.as_str(), b'0'),
+        ("# c\n", b' '),
+    ] {
+        for format in FORMATS {
+            for delivery in [Delivery::Buffered, Delivery::AtOnce] {
+                let read = Cell::new(0);
+                let input = || {
+                    let endless = Endless {
+                        start: start.as_bytes(),
+                        byte,
+                        read: &read,
+                    };
+                    BufReader::with_capacity(BUFFER, endless)
+                };
+                let by_reader: Vec<Item> = Reader::new(input(), format)
+                    .with_delivery(delivery)
+                    .map(|item| item.expect("reading from memory"))
+                    .collect();
+                let case = format!("{start:?} then {byte} forever, {format:?}, {delivery:?}");
+                assert!(read.get() <= most, "{case}: read {}", read.get());
+                let last = by_reader.last().and_then(|item| item.as_ref().err());
+                assert!(
+                    last.is_some_and(
+                        |e| e.error.kind == ParseErrorKind::LineTooLong { limit: MAX_LINE }
+                    ),
+                    "{case}: {by_reader:?}"
+                );
+                let too_long = by_reader
+                    .iter()
+                    .filter(|item| {
+                        item.as_ref().is_err_and(|e| {
+                            matches!(e.error.kind, ParseErrorKind::LineTooLong { .. })
+                        })
+                    })
+                    .count();
+                assert_eq!(too_long, 1, "{case}: {by_reader:?}");
+                read.set(0);
+                let by_items: Vec<Item> = Items::new(input(), format, delivery)
+                    .map(|item| item.expect("reading from memory"))
+                    .collect();
+                assert!(read.get() <= most, "{case}, items: read {}", read.get());
+                assert_eq!(by_items, by_reader, "{case}");
             }
         }
     }
