@@ -185,9 +185,9 @@ fn same_but_held(held: &[Item], at_once: &[Item]) {
 }
 
 /// The items the `line` format must give: one per line that is not blank
-/// or a `#` comment, except that a first data line without a digit may be
-/// skipped as a header. Nothing else is dropped silently. Returns the
-/// fewest and the most items allowed.
+/// or a comment line (`#`, or code's `//` and `/* … */`), except that a
+/// first data line without a digit may be skipped as a header. Nothing else
+/// is dropped silently. Returns the fewest and the most items allowed.
 fn line_items(input: &[u8]) -> (usize, usize) {
     let input = input.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(input);
     let input = input.strip_suffix(b"\n").unwrap_or(input);
@@ -199,8 +199,11 @@ fn line_items(input: &[u8]) -> (usize, usize) {
             count += 1;
             continue;
         };
-        let t = text.trim_start();
-        if t.is_empty() || t.starts_with('#') {
+        // Comment lines: `#`, and those of code (`// …`, `/* … */` on one line).
+        let t = text.trim();
+        let code_comment =
+            t.starts_with("//") || (t.starts_with("/*") && t.find("*/") == Some(t.len() - 2));
+        if t.is_empty() || t.starts_with('#') || code_comment {
             continue;
         }
         if count == 0 {
