@@ -146,7 +146,10 @@ impl Read for Endless<'_> {
         };
         self.read.set(self.read.get() + n);
         // A reader that would read on forever fails here instead of hanging.
-        assert!(self.read.get() < 4 * MAX_LINE, "read on past an endless line");
+        assert!(
+            self.read.get() < 4 * MAX_LINE,
+            "read on past an endless line"
+        );
         Ok(n)
     }
 }
