@@ -18,4 +18,22 @@ done
 find ../fixtures -type f -exec grep -hoE '^[0-9.]{81}' {} + | sort -u | while read -r line; do
   printf '%s' "$line" > "corpus/solve/$(printf '%s' "$line" | cksum | cut -d' ' -f1)"
 done
-echo "seeded from $n fixture files"
+# parse: long runs of brackets, braces, quotes and declarations (first byte
+# 0, auto), where a scan that looks again at what it has read shows: run the
+# target with a timeout well under a second per input, e.g.
+#   cargo fuzz run parse -- -timeout=1 -report_slow_units=1
+# (the tests bound the same scans by counting; see src/format/bounds_tests.rs).
+# run: UNIT repeated to LENGTH bytes.
+run() {
+  local s=$1
+  while [ ${#s} -lt "$2" ]; do s=$s$s; done
+  printf '%s' "${s:0:$2}"
+}
+runs=0
+for unit in '[' ']' '{' '}' '"' "'" '[ ' '["' "{'" 'a=' 'b[' '\"'; do
+  runs=$((runs + 1))
+  { printf '\x00'; run "$unit" 65536; } > "corpus/parse/long-run-$runs"
+done
+{ printf '\x00'; run '[' 32768; run ']' 32768; } > corpus/parse/long-run-brackets
+{ printf '\x00'; run '{' 32768; run '}' 32768; } > corpus/parse/long-run-braces
+echo "seeded from $n fixture files and $((runs + 2)) long runs"

@@ -10,7 +10,8 @@ use std::io::{self, BufRead, Chain, Cursor, Read};
 
 use memchr::{memchr, memchr_iter};
 
-use super::text::{decode, is_filler, is_header, line_content};
+use super::text::{decode, is_binary, is_filler, is_header, line_content};
+use super::types::LONG_LINE_REST;
 use super::{Delivery, Format, Layout, MAX_LINE, Reader, detect};
 
 /// The bytes of whole lines a block holds at most, unless one line is longer:
@@ -60,6 +61,10 @@ pub fn split<R: BufRead>(mut input: R, format: Format, delivery: Delivery) -> io
             continue;
         }
         if !header_skipped && is_header(text) {
+            if text.chars().any(is_binary) {
+                // Not text: the reader reports it.
+                break;
+            }
             header_skipped = true;
             skipped = lineno;
             continue;
@@ -77,7 +82,7 @@ pub fn split<R: BufRead>(mut input: R, format: Format, delivery: Delivery) -> io
             lineno: skipped,
             next_index: 1,
             first: held,
-            skipping: false,
+            skipping: None,
             done: false,
             failed: None,
         }));
@@ -122,8 +127,9 @@ pub struct Blocks<R> {
     /// The first data line (with its line end, if any), read while choosing
     /// the layout: the start of the first block.
     first: Vec<u8>,
-    /// Dropping the rest of a line longer than [`MAX_LINE`].
-    skipping: bool,
+    /// Dropping the rest of a line longer than [`MAX_LINE`], reported
+    /// already: the bytes of it dropped so far.
+    skipping: Option<usize>,
     /// The input has ended.
     done: bool,
     /// A read failed after the lines of the block before it.
@@ -206,27 +212,24 @@ impl<R: BufRead> Blocks<R> {
             };
             if avail.is_empty() {
                 self.done = true;
-                if self.skipping || start < bytes.len() {
+                if self.skipping.take().is_none() && start < bytes.len() {
                     // The last line, without a line end.
                     self.lineno += 1;
-                    if self.skipping {
-                        self.skipping = false;
-                        block.items += 1;
-                        block.too_long = true;
-                    } else if is_data(line_content(&bytes[start..], self.lineno)) {
+                    if is_data(line_content(&bytes[start..], self.lineno)) {
                         block.items += 1;
                     }
                 }
                 return Ok(());
             }
-            if self.skipping {
+            if let Some(passed) = self.skipping {
                 let (take, ended) = line_part(avail);
                 self.input.consume(take);
-                if ended {
-                    self.skipping = false;
-                    self.lineno += 1;
-                    block.items += 1;
-                    block.too_long = true;
+                self.skipping = (!ended).then_some(passed + take);
+                if passed + take > LONG_LINE_REST && !ended {
+                    // Not a line of text (`/dev/zero`): nothing after it is read.
+                    self.skipping = None;
+                    self.done = true;
+                    return Ok(());
                 }
                 continue;
             }
@@ -258,14 +261,16 @@ impl<R: BufRead> Blocks<R> {
             let (take, ended) = line_part(avail);
             let length = bytes.len() - start + take - usize::from(ended);
             if length > MAX_LINE {
+                // An error as soon as the line passes the limit, whether
+                // its end ever comes or not; the rest of it is dropped
+                // when the next block is read.
                 bytes.truncate(start);
                 self.input.consume(take);
-                if ended {
-                    self.lineno += 1;
-                    block.items += 1;
-                    block.too_long = true;
-                } else {
-                    self.skipping = true;
+                self.lineno += 1;
+                block.items += 1;
+                block.too_long = true;
+                if !ended {
+                    self.skipping = Some(0);
                 }
                 continue;
             }

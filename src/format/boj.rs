@@ -9,7 +9,7 @@
 
 use super::parser::{Boards, LineParser, Rest};
 use super::rows::Rows;
-use super::text::{cell_value, is_filler, is_heading};
+use super::text::{cell_value, is_filler, is_heading, words_only};
 use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
@@ -58,13 +58,10 @@ impl LineParser for Parser {
                 .filter(|(_, t)| t.len() == 1 && t.chars().all(|c| cell_value(c).is_some()))
                 .count();
             let per_line = if before == 0 { n } else { self.per_line };
-            // Fewer than nine to a line, a line of the right count may also
-            // be a stray one; skipping by count is then only safe while the
-            // run is held to its end, where a shift shows.
             let shaped = if before == 0 {
                 n == 9 || n == 81
             } else {
-                n == per_line && (n >= 9 || !self.rows.at_once)
+                n == per_line
             };
             let sure = shaped && numbers + 2 >= n;
             self.rows.broke(if sure {
@@ -91,6 +88,14 @@ impl LineParser for Parser {
                 };
                 let row_like = n >= least && numbers + 2 >= n;
                 self.rows.broken_line(out, lineno, row_like);
+                if sure && per_line < 9 {
+                    // Fewer than nine to a line, a line of the right count
+                    // may also be a stray one, which skipping by count would
+                    // join to the next board's lines: only the end of the
+                    // run shows that, so its boards wait for it, answered
+                    // at once or not (the same items either way).
+                    self.rows.hold_run();
+                }
             }
         } else if text.trim().is_empty() {
             self.end_run(out, "");
@@ -193,6 +198,7 @@ impl Parser {
             return Ok(());
         }
         if is_heading(text, self.per_line) {
+            words_only(text, lineno, "a heading of text")?;
             if self.rows.is_empty() {
                 // Between boards it parts them as a blank line does: the
                 // boards whole before it are handed out.

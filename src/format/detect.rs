@@ -23,7 +23,7 @@
 //! words it).
 
 use super::Layout;
-use super::text::{cell_value, is_filler};
+use super::text::{cell_value, is_filler, work};
 
 /// Cells a grid row can hold without a separator between them.
 const LONGEST_GRID_RUN: usize = 9;
@@ -55,6 +55,7 @@ fn data_lines(text: &str) -> impl Iterator<Item = &str> {
 /// short to be surely a line puzzle, or a letter), with no data line after
 /// it yet.
 pub(super) fn needs_lookahead(text: &str) -> bool {
+    work::add(text.len());
     let mut lines = data_lines(text);
     let first = lines.next().unwrap_or("");
     let cells = first_field_cells(first);
@@ -94,54 +95,76 @@ fn structured_start(text: &str) -> Option<&str> {
 
 /// The byte offset just past the `=` of a leading declaration such as
 /// `board =`, `char[][] board =` or `vector<vector<char>> board =`; on a
-/// line without `=`, the offset of the bracket that a name or label opens
-/// the board with: C++'s `vector<vector<char>> board{{…}}`, or
+/// line without such an `=`, the offset of the bracket that a name or label
+/// opens the board with: C++'s `vector<vector<char>> board{{…}}`, or
 /// `Output: [[…]]` as copied from the problem's page.
+///
+/// The head before the `=` or the bracket is a name, maybe with a type: it
+/// holds no quote, brace or parenthesis, so the scan ends at the first of
+/// them (a brace that does not open the board). That keeps it short where
+/// a line holds many named boards and it runs once for each, and linear
+/// over a run of brackets.
 pub(super) fn declaration_end(t: &str) -> Option<usize> {
-    let plausible = |head: &str| {
+    let bytes = t.as_bytes();
+    let named = |head: &str| {
         head.chars()
             .next()
             .is_some_and(|c| c.is_alphabetic() || c == '_')
-            && !head.contains(['"', '\'', '{', '('])
     };
-    // The first `=` outside quotes: a quoted cell may be a mistyped `'='`.
-    let mut quote = None;
-    let eq = t.char_indices().find_map(|(i, c)| {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (None, '"' | '\'') => quote = Some(c),
-            (None, '=') => return Some(i),
-            _ => {}
-        }
-        None
-    });
-    if let Some(eq) = eq {
-        return plausible(&t[..eq]).then_some(eq + 1);
+    // The head ends at its `=`, or at the first quote, brace or parenthesis.
+    let stop = bytes
+        .iter()
+        .position(|b| matches!(b, b'=' | b'"' | b'\'' | b'{' | b'('))
+        .unwrap_or(bytes.len());
+    work::add(stop);
+    if bytes.get(stop) == Some(&b'=') {
+        return named(&t[..stop]).then_some(stop + 1);
     }
     // The first bracket that opens a board: cells, quoted cells or more
     // brackets after it, or nothing more on this line (its rows follow).
     // An index (`board[9][9]{…}`) or a word in brackets (`Sudoku [[hard]]`)
-    // does not.
-    let open = t.char_indices().find_map(|(i, c)| {
-        if !matches!(c, '[' | '{') {
-            return None;
+    // does not. A `{` that does not ends the head.
+    let mut i = 0;
+    while i <= stop && i < bytes.len() {
+        if !matches!(bytes[i], b'[' | b'{') {
+            i += 1;
+            continue;
         }
-        let inner =
-            t[i + 1..].trim_start_matches(|c: char| c.is_whitespace() || c == '[' || c == '{');
-        let opens = inner.is_empty()
-            || (t[i + 1..].trim_start().starts_with(['[', '{', '"', '\''])
-                && inner.starts_with(|c: char| matches!(c, '"' | '\'' | '.' | '0'..='9')));
-        opens.then_some(i)
-    })?;
-    let head = &t[..open];
-    let named = head
-        .trim_end()
-        .ends_with(|c: char| c.is_alphanumeric() || matches!(c, '_' | ':' | ']'));
-    (plausible(head) && named).then_some(open)
+        // The run of brackets and white space from here, and what follows it.
+        let run = t[i..]
+            .find(|c: char| !(c.is_whitespace() || matches!(c, '[' | '{')))
+            .map_or(bytes.len(), |n| i + n);
+        work::add(run - i);
+        let inner = &t[run..];
+        let cells_after = inner.starts_with(|c: char| matches!(c, '"' | '\'' | '.' | '0'..='9'));
+        let last = (i..run).rev().find(|&k| matches!(bytes[k], b'[' | b'{'));
+        for k in i..run {
+            if !matches!(bytes[k], b'[' | b'{') {
+                continue;
+            }
+            // The next character that is not white space is a bracket of
+            // the run, or the first one after it.
+            let opens = inner.is_empty()
+                || (cells_after && (Some(k) != last || inner.starts_with(['"', '\''])));
+            if opens {
+                let head = &t[..k];
+                let labelled = head
+                    .trim_end()
+                    .ends_with(|c: char| c.is_alphanumeric() || matches!(c, '_' | ':' | ']'));
+                return (named(head) && labelled).then_some(k);
+            }
+            if bytes[k] == b'{' {
+                return None;
+            }
+        }
+        i = run;
+    }
+    None
 }
 
 /// The layout of an input whose first data line (maybe with a few more) is `text`.
 pub fn detect(text: &str) -> Layout {
+    work::add(text.len());
     let first = text.lines().next().unwrap_or("").trim();
     if declaration_end(first).is_some() && !first.starts_with(['[', '{', '"']) {
         return Layout::Leetcode;

@@ -4,7 +4,7 @@
 
 use super::parser::{Boards, LineParser, Rest};
 use super::rows::Rows;
-use super::text::{cell_value, column_of, is_filler, is_heading};
+use super::text::{cell_value, column_of, is_binary, is_filler, is_heading, words_only};
 use crate::error::{Found, ParseError};
 use crate::grid::Grid;
 
@@ -29,10 +29,6 @@ fn cell(c: char) -> Option<u8> {
         '_' => Some(0),
         c => cell_value(c),
     }
-}
-
-fn is_binary(c: char) -> bool {
-    c.is_control() && !c.is_whitespace()
 }
 
 fn is_decoration(c: char) -> bool {
@@ -124,6 +120,9 @@ impl Parser {
             ));
         }
         if is_filler(text) || is_grid_label(text) {
+            if !is_filler(text) {
+                words_only(text, lineno, "a label of text")?;
+            }
             if self.rows.is_empty() {
                 // Between boards, a comment or label parts them as a blank
                 // line does: the boards whole before it are handed out.

@@ -85,10 +85,13 @@ impl Parser {
         &mut self,
         lineno: usize,
         column: usize,
-        c: char,
-        rest: &str,
+        here: &str,
         out: &mut Boards,
     ) -> Result<usize, ParseError> {
+        // `here` is the line from the token on: its character, then the rest.
+        let mut chars = here.chars();
+        let c = chars.next().unwrap_or(' ');
+        let rest = chars.as_str();
         let err = |expected: String, found: Found| {
             Err(ParseError::expected(lineno, column, expected, found))
         };
@@ -112,7 +115,7 @@ impl Parser {
                     self.finish_board(out);
                     return Ok(used);
                 } else if let Some(eq) = (c.is_alphabetic() || c == '_')
-                    .then(|| detect::declaration_end(&format!("{c}{rest}")))
+                    .then(|| detect::declaration_end(here))
                     .flatten()
                 {
                     // Another declaration on the same line (`a = …; b = …`):
@@ -434,7 +437,7 @@ impl LineParser for Parser {
                 let kind = self.closers.first().copied().unwrap_or(']');
                 let between = self.expect == Expect::Board;
                 let used = self
-                    .token(lineno, column, c, rest, out)
+                    .token(lineno, column, &text[at + i..], out)
                     .map_err(|e| match out.last() {
                         // Junk right after a board that ended on this line
                         // (`[[…]].`, `'…'9'`): that board is not what was

@@ -9,6 +9,8 @@
 mod block_items;
 mod blocks;
 mod boj;
+#[cfg(test)]
+mod bounds_tests;
 mod detect;
 mod drawn;
 mod from_text;

@@ -82,6 +82,7 @@ impl Rest {
     pub(super) fn after_brackets(open: usize, close: char, text: &str) -> Rest {
         let opener = if close == '}' { '{' } else { '[' };
         let mut open = open;
+        super::text::work::add(text.len());
         // Brackets inside a quoted cell (`"["`) or a comment do not count.
         let mut quote = None;
         for (i, c) in text.char_indices() {
@@ -109,9 +110,12 @@ impl Rest {
     }
 
     /// Whether the broken board's end is not known (yet): a skip to the
-    /// next blank line, or brackets still open.
+    /// next blank line, brackets still open, or rows still owed where the
+    /// skip ends (a blank line, a heading or the end of the input came
+    /// before the rows its count said were left, so the lines passed over
+    /// were not all the broken board's own).
     pub(super) fn is_blind(self) -> bool {
-        matches!(self, Rest::ToBlank | Rest::Open(_))
+        matches!(self, Rest::ToBlank | Rest::Open(_) | Rest::Rows(1..))
     }
 
     /// Whether a line, holding cells or not, is skipped.

@@ -7,7 +7,8 @@ use std::collections::VecDeque;
 use std::io::{self, BufRead};
 
 use super::parser::{Boards, Parser};
-use super::text::{decode, is_filler, is_header, line_content};
+use super::text::{decode, is_filler, is_header, line_content, words_only};
+use super::types::LONG_LINE_REST;
 use super::{Delivery, Format, Item, ItemError, Layout, MAX_LINE, Puzzle, detect};
 use crate::error::{Found, ParseError, ParseErrorKind};
 
@@ -26,6 +27,11 @@ pub struct Reader<R> {
     pending: VecDeque<Line>,
     /// The last line read had no line end: the column just past it.
     open_end: Option<usize>,
+    /// The line read last passed [`MAX_LINE`] and was reported: the rest
+    /// of it is still to be passed over.
+    long_line: bool,
+    /// A line went on too far past [`MAX_LINE`]: nothing more is read.
+    cut: bool,
     out: Boards,
     ready: VecDeque<Item>,
     next_index: usize,
@@ -65,6 +71,8 @@ impl<R: BufRead> Reader<R> {
             buf: Vec::new(),
             pending: VecDeque::new(),
             open_end: None,
+            long_line: false,
+            cut: false,
             out: Vec::new(),
             ready: VecDeque::new(),
             next_index: 1,
@@ -104,10 +112,17 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Reads the next raw line, at most [`MAX_LINE`] bytes kept.
-    /// `Ok(None)` at the end of the input.
+    /// `Ok(None)` at the end of the input. A longer line is an error as soon
+    /// as it passes the limit, before its end is read: an endless one
+    /// (`/dev/zero`) is reported too, and ends the input.
     fn read_line(&mut self) -> io::Result<Option<Line>> {
+        if std::mem::take(&mut self.long_line) && !self.pass_long_rest()? {
+            self.cut = true;
+        }
+        if self.cut {
+            return Ok(None);
+        }
         self.buf.clear();
-        let mut too_long = false;
         let mut any = false;
         let mut ended = false;
         loop {
@@ -124,14 +139,18 @@ impl<R: BufRead> Reader<R> {
                 Some(pos) => (&avail[..pos], pos + 1, true),
                 None => (avail, avail.len(), false),
             };
-            if !too_long {
-                if self.buf.len() + chunk.len() > MAX_LINE {
-                    too_long = true;
-                    self.buf = Vec::new();
-                } else {
-                    self.buf.extend_from_slice(chunk);
-                }
+            if self.buf.len() + chunk.len() > MAX_LINE {
+                self.buf = Vec::new();
+                self.input.consume(used);
+                self.long_line = !done;
+                self.lineno += 1;
+                let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
+                return Ok(Some((
+                    self.lineno,
+                    Err(ParseError::new(self.lineno, 1, kind)),
+                )));
             }
+            self.buf.extend_from_slice(chunk);
             self.input.consume(used);
             if done {
                 ended = true;
@@ -143,10 +162,6 @@ impl<R: BufRead> Reader<R> {
         }
         self.lineno += 1;
         let lineno = self.lineno;
-        if too_long {
-            let kind = ParseErrorKind::LineTooLong { limit: MAX_LINE };
-            return Ok(Some((lineno, Err(ParseError::new(lineno, 1, kind)))));
-        }
         let text = decode(line_content(&self.buf, lineno), lineno).map(str::to_owned);
         // A last line without a line end: the input ends on it, after its
         // last character, not on a line after it.
@@ -155,6 +170,34 @@ impl<R: BufRead> Reader<R> {
             _ => None,
         };
         Ok(Some((lineno, text)))
+    }
+
+    /// Passes over the rest of a line reported as too long, up to its end;
+    /// false when it goes on for more than [`LONG_LINE_REST`] bytes.
+    fn pass_long_rest(&mut self) -> io::Result<bool> {
+        let mut passed = 0;
+        loop {
+            let avail = match self.input.fill_buf() {
+                Ok(avail) => avail,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                return Ok(true);
+            }
+            let (used, done) = match memchr::memchr(b'\n', avail) {
+                Some(pos) => (pos + 1, true),
+                None => (avail.len(), false),
+            };
+            self.input.consume(used);
+            if done {
+                return Ok(true);
+            }
+            passed += used;
+            if passed > LONG_LINE_REST {
+                return Ok(false);
+            }
+        }
     }
 
     /// The next line: a replayed one first, else a fresh one.
@@ -262,6 +305,11 @@ impl<R: BufRead> Reader<R> {
             }
             let Some((lineno, text)) = self.next_line()? else {
                 self.finished = true;
+                if self.cut {
+                    // Nothing after an endless line is read, nor said to be
+                    // missing.
+                    break;
+                }
                 // A board broken before the end was reported already.
                 let broken = self.skipping;
                 if broken {
@@ -319,6 +367,9 @@ impl<R: BufRead> Reader<R> {
                 // it is reported rather than dropped without a word.
                 if !self.header_skipped && is_header(&text) {
                     self.header_skipped = true;
+                    if let Err(e) = words_only(&text, lineno, "a header of text") {
+                        self.push_error(e);
+                    }
                     continue;
                 }
                 self.seen_data = true;

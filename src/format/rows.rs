@@ -35,6 +35,8 @@ pub(super) struct Rows {
     held: VecDeque<Parsed>,
     /// No board is held: answers are awaited one at a time.
     pub(super) at_once: bool,
+    /// The boards are held to the end of the run even so (see [`Rows::hold_run`]).
+    holding: bool,
 }
 
 impl Rows {
@@ -77,7 +79,7 @@ impl Rows {
                 grid: grid_from(&self.cells),
                 line: self.start,
             };
-            if self.at_once {
+            if self.at_once && !self.holding {
                 out.push(Ok(board));
             } else {
                 if self.held.len() == HOLD_RUN {
@@ -91,7 +93,15 @@ impl Rows {
 
     /// Hands out the held boards.
     pub(super) fn release(&mut self, out: &mut Boards) {
+        self.holding = false;
         out.extend(self.held.drain(..).map(Ok));
+    }
+
+    /// Holds the boards to the end of this run also when answers are
+    /// awaited one at a time: after an error, where only the run's end can
+    /// show whether the rest of the broken board was skipped right.
+    pub(super) fn hold_run(&mut self) {
+        self.holding = true;
     }
 
     /// The run ends (a blank line in `boj`, the end of the input) after
@@ -109,6 +119,7 @@ impl Rows {
             self.release(out);
             return;
         }
+        self.holding = false;
         let noun = if rows_per_board == 9 { "rows" } else { "lines" };
         let total = rows_per_board * self.held.len() + rows;
         let first = self.held.front().map_or(0, |b| b.line);
@@ -144,6 +155,7 @@ impl Rows {
             self.release(out);
             return;
         }
+        self.holding = false;
         // A stray or lost row anywhere before the error may have shifted
         // any of the held boards (with the error, that makes two damages,
         // which no count can tell apart from one): none is answered.

@@ -2,7 +2,7 @@
 //! line ends, UTF-8, lines without data, headings, columns and cells.
 
 use super::detect;
-use crate::error::{ParseError, ParseErrorKind};
+use crate::error::{Found, ParseError, ParseErrorKind};
 use crate::grid::Grid;
 
 /// A line as read (without its `\n`), without a `\r` before the line end
@@ -41,6 +41,7 @@ pub(super) fn is_filler(text: &str) -> bool {
 /// A header line (e.g. a CSV header) is skipped when it is the first data line:
 /// it has a letter, no digit and nothing that starts a board.
 pub(super) fn is_header(text: &str) -> bool {
+    work::add(text.len());
     // `.sdk` files may open with a section label such as `[Puzzle]`.
     let t = text.trim();
     let section = t.len() > 2
@@ -114,6 +115,27 @@ pub(super) fn is_heading(text: &str, per_line: usize) -> bool {
     words > 0 && numbers <= 2 && numbers <= words
 }
 
+/// A control character (NUL, BEL, ESC, …) other than white space: no text
+/// holds one.
+pub(super) fn is_binary(c: char) -> bool {
+    c.is_control() && !c.is_whitespace()
+}
+
+/// A line passed over as words (`what`: a header, a heading, a label) that
+/// holds a control character is not text: an error at its column, rather
+/// than a line dropped without a word.
+pub(super) fn words_only(text: &str, lineno: usize, what: &str) -> Result<(), ParseError> {
+    match text.char_indices().find(|&(_, c)| is_binary(c)) {
+        Some((at, c)) => Err(ParseError::expected(
+            lineno,
+            column_of(text, at),
+            what,
+            Found::Char(c),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// Column (1-based, in characters) of byte offset `byte` in `text`.
 pub(super) fn column_of(text: &str, byte: usize) -> usize {
     text[..byte].chars().count() + 1
@@ -133,4 +155,49 @@ pub(super) fn grid_from(cells: &[u8]) -> Grid {
     array.copy_from_slice(&cells[..81]);
     // Every parser only stores values from `cell_value`, which are 0-9.
     Grid::from_checked(array)
+}
+
+/// Bytes looked at by the scans that may start anywhere in a line or run
+/// over text already looked at (declarations, brackets, detection, headers):
+/// the tests count them to keep every reading path linear in its input.
+#[cfg(test)]
+pub(super) mod work {
+    use std::cell::Cell;
+
+    thread_local! {
+        static SCANNED: Cell<usize> = const { Cell::new(0) };
+        static BUDGET: Cell<usize> = const { Cell::new(usize::MAX) };
+    }
+
+    /// Counts `bytes` looked at; past the budget set, a test fails at once
+    /// rather than running a superlinear scan to its end.
+    pub(in crate::format) fn add(bytes: usize) {
+        let scanned = SCANNED.with(|scanned| {
+            scanned.set(scanned.get().saturating_add(bytes));
+            scanned.get()
+        });
+        let budget = BUDGET.with(Cell::get);
+        assert!(
+            scanned <= budget,
+            "scanned {scanned} bytes, more than the budget of {budget}"
+        );
+    }
+
+    /// Starts counting from 0 on this thread, with at most `budget` bytes.
+    pub(in crate::format) fn start(budget: usize) {
+        SCANNED.with(|scanned| scanned.set(0));
+        BUDGET.with(|b| b.set(budget));
+    }
+
+    /// The bytes counted on this thread since [`start`]; no budget after it.
+    pub(in crate::format) fn stop() -> usize {
+        BUDGET.with(|b| b.set(usize::MAX));
+        SCANNED.with(|scanned| scanned.replace(0))
+    }
+}
+
+#[cfg(not(test))]
+pub(super) mod work {
+    #[inline(always)]
+    pub(in crate::format) fn add(_bytes: usize) {}
 }

@@ -8,6 +8,11 @@ use crate::grid::Grid;
 
 /// The longest line read, in bytes; a longer one is an error (memory stays bounded).
 pub const MAX_LINE: usize = 16 << 20;
+/// How far past [`MAX_LINE`] a line may still go on for reading to resume
+/// after it (a line only a little too long, in a file of lines); a line
+/// longer still is not a line of text (`/dev/zero`), and nothing after it
+/// is read.
+pub(crate) const LONG_LINE_REST: usize = MAX_LINE / 4;
 /// The largest JSON value (possibly spanning lines), in bytes.
 pub const MAX_VALUE: usize = 64 << 20;
 /// The deepest JSON nesting accepted.

@@ -44,9 +44,36 @@ fn assert_error(output: &Output, message: &str) {
 
 // ---- fuzz regressions ----------------------------------------------------
 
+type Property = fn(&[u8]);
+
+/// Runs `property` on `data`, failing with `what` (the target and the input)
+/// when it panics.
+#[track_caller]
+fn holds(property: Property, data: &[u8], what: &str) {
+    let result = std::panic::catch_unwind(|| property(data));
+    assert!(result.is_ok(), "{what} fails its fuzz check");
+}
+
+/// Every file under `dir`, recursively, in sorted order.
+fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a fixtures directory") {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 #[test]
 fn fuzz_regressions_stay_fixed() {
-    type Property = fn(&[u8]);
     let targets: [(&str, Property); 3] = [
         ("parse", checks::parse),
         ("roundtrip", checks::roundtrip),
@@ -55,18 +82,63 @@ fn fuzz_regressions_stay_fixed() {
     let mut replayed = 0;
     for (target, property) in targets {
         let dir = fixtures().join("fuzz-regressions").join(target);
-        let Ok(entries) = std::fs::read_dir(&dir) else {
+        if !dir.exists() {
             continue;
-        };
-        for entry in entries {
-            let path = entry.expect("directory entry").path();
+        }
+        for path in files_under(&dir) {
             let data = std::fs::read(&path).expect("regression input");
-            let result = std::panic::catch_unwind(|| property(&data));
-            assert!(result.is_ok(), "{target} fails on {}", path.display());
+            holds(property, &data, &format!("{target} on {}", path.display()));
             replayed += 1;
         }
     }
     assert!(replayed > 0, "no fuzz regression inputs found");
+}
+
+/// The fuzz targets' seed corpus, as `fuzz/seed.sh` writes it from the
+/// fixtures (the kept regressions among them), passes the targets' checks:
+/// a check that fails on its own seeds stops the fuzzer at once, and would
+/// find nothing.
+#[test]
+fn fuzz_seed_corpus_passes_the_checks() {
+    let mut seeds = 0;
+    let mut boards = std::collections::BTreeSet::new();
+    for path in files_under(&fixtures()) {
+        if path.extension().is_some_and(|e| e == "expected") {
+            continue;
+        }
+        let text = std::fs::read(&path).expect("a fixture");
+        // parse: the first byte picks the format (0 auto, 1 boj, 2 leetcode,
+        // 3 line, 4 json, 5 grid); roundtrip: auto.
+        for pick in 0..6u8 {
+            let data: Vec<u8> = std::iter::once(pick).chain(text.iter().copied()).collect();
+            let what = format!("parse on {} (format {pick})", path.display());
+            holds(checks::parse, &data, &what);
+            seeds += 1;
+        }
+        let data: Vec<u8> = std::iter::once(0).chain(text.iter().copied()).collect();
+        holds(
+            checks::roundtrip,
+            &data,
+            &format!("roundtrip on {}", path.display()),
+        );
+        // solve: every line that starts with 81 cells.
+        for line in text.split(|&b| b == b'\n') {
+            if let Some(cells) = line.get(..81)
+                && cells.iter().all(|b| b.is_ascii_digit() || *b == b'.')
+            {
+                boards.insert(cells.to_vec());
+            }
+        }
+    }
+    for cells in &boards {
+        let what = format!("solve on {}", String::from_utf8_lossy(cells));
+        holds(checks::solve_all, cells, &what);
+    }
+    assert!(
+        seeds > 100 && !boards.is_empty(),
+        "{seeds} seeds, {} boards",
+        boards.len()
+    );
 }
 
 #[test]
@@ -98,6 +170,96 @@ fn slow_inputs_are_decided_quickly(kept: &str) {
             outcome.stats.guesses
         );
         checks::solve_all(&data);
+    }
+}
+
+// ---- buffering ----------------------------------------------------------------
+
+/// What is read does not depend on buffering: with `--line-buffered` and
+/// without, the same records and the same messages. The case: a BOJ board
+/// of three numbers to a line, broken on its fourth line, then five more
+/// lines of it; and the same board followed at once by a whole one.
+#[test]
+fn buffering_does_not_change_what_is_read() {
+    let rows: Vec<String> = LC37
+        .as_bytes()
+        .chunks(3)
+        .map(|r| {
+            let cells: Vec<String> = r
+                .iter()
+                .map(|&c| {
+                    if c == b'.' {
+                        "0".into()
+                    } else {
+                        (c as char).to_string()
+                    }
+                })
+                .collect();
+            cells.join(" ") + "\n"
+        })
+        .collect();
+    let broken = format!("{}x 0 0\n{}", rows[..3].concat(), rows[4..9].concat());
+    let then_whole = format!("{broken}{}", rows.concat());
+    for (input, skipped) in [(broken, true), (then_whole, false)] {
+        for args in [&["solve"][..], &["solve", "--json"], &["validate"]] {
+            let run = |extra: &[&str]| {
+                let mut all = args.to_vec();
+                all.extend(extra);
+                let output = sudokit(&all, &input);
+                (output.status.code(), stderr(&output), output.stdout)
+            };
+            let buffered = run(&[]);
+            assert_eq!(buffered, run(&["--line-buffered"]), "{args:?}\n{input}");
+            // The rest of the broken board was cut short by the end of the
+            // input: the lines passed over are said to be.
+            assert_eq!(
+                buffered.1.contains("<stdin>:5:1: skipped 5 more lines"),
+                skipped,
+                "{args:?}: {}",
+                buffered.1
+            );
+        }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// The fuzz target's checks, among them that both deliveries read the
+    /// same items, on runs of rows of every kind the boards of `boj` and
+    /// `grid` are made of, with typos, headings, blank and stray lines.
+    #[test]
+    fn deliveries_agree_on_runs_of_rows(
+        pick in 0u8..6,
+        lines in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "5 3 0 0 7 0 0 0 0",
+                "6 0 0 1 9 5 0 0 0",
+                "0 9 8",
+                "0 6 0",
+                "7",
+                "x 0 0",
+                "5 3 x 0 7 0 0 0 0",
+                "5 3 0 0 7 0 0 0 0 1",
+                "53..7....",
+                "5 3 . | . 7 . | . . .",
+                "------+-------+------",
+                "Case 1",
+                "# comment",
+                "",
+                "[\"5\",\"3\",\".\",\".\",\"7\",\".\",\".\",\".\",\".\"],",
+                "[[",
+                "]]",
+            ]),
+            0..120,
+        ),
+    ) {
+        let mut data = vec![pick];
+        for line in lines {
+            data.extend_from_slice(line.as_bytes());
+            data.push(b'\n');
+        }
+        checks::parse(&data);
     }
 }
 
@@ -341,6 +503,53 @@ fn a_first_line_that_is_not_utf8_does_not_swallow_the_rest() {
         format!("<stdin>:1:error\n<stdin>:2:{LC37_SOLVED}\n<stdin>:3:{LC37_SOLVED}\n")
     );
     assert!(stderr(&output).starts_with(message), "{}", stderr(&output));
+}
+
+/// A line taken for a header, a heading or a label is words: one holding a
+/// control character is not text, and is an error at its line and column,
+/// not a line passed over without a word; the puzzles after it are read.
+#[test]
+fn control_characters_in_a_header_are_located_errors() {
+    let boj = "0 3 5 4 6 9 2 7 8\n";
+    let cases: [(&[&str], String, &str); 5] = [
+        (
+            &["solve"],
+            "A\x03".to_owned(),
+            "<stdin>:1:2: expected a header of text, found '\\u{3}'",
+        ),
+        (
+            &["solve"],
+            "Puzzle 1\x00".to_owned(),
+            "<stdin>:1:9: expected a label of text, found '\\0'",
+        ),
+        (
+            &["solve"],
+            format!("Sample\x07\n{boj}"),
+            "<stdin>:1:7: expected a header of text, found '\\u{7}'",
+        ),
+        (
+            &["solve", "-f", "boj"],
+            format!("{boj}Case 2\x1b\n"),
+            "<stdin>:2:7: expected a heading of text, found '\\u{1b}'",
+        ),
+        (
+            &["solve", "-f", "line"],
+            format!("id\x00\n{LC37}\n"),
+            "<stdin>:1:3: expected a header of text, found '\\0'",
+        ),
+    ];
+    for (args, input, message) in cases {
+        let output = sudokit(args, &input);
+        let err = stderr(&output);
+        assert_eq!(output.status.code(), Some(2), "{input:?}: {err}");
+        assert!(err.contains(message), "{input:?}: {err}");
+    }
+    // The line puzzle after a broken header is answered.
+    let output = sudokit(&["solve", "-f", "line"], &format!("id\x00\n{LC37}\n"));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        format!("{LC37_SOLVED}\n")
+    );
 }
 
 #[test]
