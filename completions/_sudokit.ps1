@@ -28,6 +28,9 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Solve every puzzle and print the solutions')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that no digit repeats in any row, column or box')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Solve many files and directories on every core')
+            [CompletionResult]::new('rate', 'rate', [CompletionResultType]::ParameterValue, 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print the logical solving path of every puzzle, step by step')
+            [CompletionResult]::new('hint', 'hint', [CompletionResultType]::ParameterValue, 'Print the next logical step from the position given')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -87,6 +90,43 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'sudokit;rate' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('-H', '-H ', [CompletionResultType]::ParameterName, 'Start each verdict line with its input''s name (the default when several inputs are named)')
+            [CompletionResult]::new('--with-filename', '--with-filename', [CompletionResultType]::ParameterName, 'Start each verdict line with its input''s name (the default when several inputs are named)')
+            [CompletionResult]::new('--no-filename', '--no-filename', [CompletionResultType]::ParameterName, 'Never start a verdict line with its input''s name')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'sudokit;explain' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('--grid', '--grid', [CompletionResultType]::ParameterName, 'Print the candidate grid before each step')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'sudokit;hint' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'sudokit;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -98,6 +138,9 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Solve every puzzle and print the solutions')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that no digit repeats in any row, column or box')
             [CompletionResult]::new('batch', 'batch', [CompletionResultType]::ParameterValue, 'Solve many files and directories on every core')
+            [CompletionResult]::new('rate', 'rate', [CompletionResultType]::ParameterValue, 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)')
+            [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print the logical solving path of every puzzle, step by step')
+            [CompletionResult]::new('hint', 'hint', [CompletionResultType]::ParameterValue, 'Print the next logical step from the position given')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
@@ -109,6 +152,15 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             break
         }
         'sudokit;help;batch' {
+            break
+        }
+        'sudokit;help;rate' {
+            break
+        }
+        'sudokit;help;explain' {
+            break
+        }
+        'sudokit;help;hint' {
             break
         }
         'sudokit;help;completions' {

@@ -22,8 +22,17 @@ _sudokit() {
             sudokit,completions)
                 cmd="sudokit__subcmd__completions"
                 ;;
+            sudokit,explain)
+                cmd="sudokit__subcmd__explain"
+                ;;
             sudokit,help)
                 cmd="sudokit__subcmd__help"
+                ;;
+            sudokit,hint)
+                cmd="sudokit__subcmd__hint"
+                ;;
+            sudokit,rate)
+                cmd="sudokit__subcmd__rate"
                 ;;
             sudokit,solve)
                 cmd="sudokit__subcmd__solve"
@@ -37,8 +46,17 @@ _sudokit() {
             sudokit__subcmd__help,completions)
                 cmd="sudokit__subcmd__help__subcmd__completions"
                 ;;
+            sudokit__subcmd__help,explain)
+                cmd="sudokit__subcmd__help__subcmd__explain"
+                ;;
             sudokit__subcmd__help,help)
                 cmd="sudokit__subcmd__help__subcmd__help"
+                ;;
+            sudokit__subcmd__help,hint)
+                cmd="sudokit__subcmd__help__subcmd__hint"
+                ;;
+            sudokit__subcmd__help,rate)
+                cmd="sudokit__subcmd__help__subcmd__rate"
                 ;;
             sudokit__subcmd__help,solve)
                 cmd="sudokit__subcmd__help__subcmd__solve"
@@ -53,7 +71,7 @@ _sudokit() {
 
     case "${cmd}" in
         sudokit)
-            opts="-h -V --help --version solve validate batch completions help"
+            opts="-h -V --help --version solve validate batch rate explain hint completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -129,8 +147,30 @@ _sudokit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sudokit__subcmd__explain)
+            opts="-f -h -V --format --json --line-buffered --grid --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sudokit__subcmd__help)
-            opts="solve validate batch completions help"
+            opts="solve validate batch rate explain hint completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -171,7 +211,49 @@ _sudokit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sudokit__subcmd__help__subcmd__explain)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sudokit__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__help__subcmd__hint)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__help__subcmd__rate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -206,6 +288,50 @@ _sudokit() {
                 return 0
             fi
             case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__hint)
+            opts="-f -h -V --format --json --line-buffered --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__rate)
+            opts="-f -H -h -V --format --json --line-buffered --with-filename --no-filename --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;

@@ -25,6 +25,9 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand solve 'Solve every puzzle and print the solutions'
             cand validate 'Check that no digit repeats in any row, column or box'
             cand batch 'Solve many files and directories on every core'
+            cand rate 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)'
+            cand explain 'Print the logical solving path of every puzzle, step by step'
+            cand hint 'Print the next logical step from the position given'
             cand completions 'Print a shell completion script (or the man page)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -80,6 +83,40 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'sudokit;rate'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand -H 'Start each verdict line with its input''s name (the default when several inputs are named)'
+            cand --with-filename 'Start each verdict line with its input''s name (the default when several inputs are named)'
+            cand --no-filename 'Never start a verdict line with its input''s name'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sudokit;explain'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand --grid 'Print the candidate grid before each step'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sudokit;hint'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'sudokit;completions'= {
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -90,6 +127,9 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand solve 'Solve every puzzle and print the solutions'
             cand validate 'Check that no digit repeats in any row, column or box'
             cand batch 'Solve many files and directories on every core'
+            cand rate 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)'
+            cand explain 'Print the logical solving path of every puzzle, step by step'
+            cand hint 'Print the next logical step from the position given'
             cand completions 'Print a shell completion script (or the man page)'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
@@ -98,6 +138,12 @@ set edit:completion:arg-completer[sudokit] = {|@words|
         &'sudokit;help;validate'= {
         }
         &'sudokit;help;batch'= {
+        }
+        &'sudokit;help;rate'= {
+        }
+        &'sudokit;help;explain'= {
+        }
+        &'sudokit;help;hint'= {
         }
         &'sudokit;help;completions'= {
         }

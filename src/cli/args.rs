@@ -46,10 +46,51 @@ pub enum Command {
     /// Solve many files and directories on every core.
     #[command(display_name = "sudokit", after_help = BATCH_AFTER_HELP)]
     Batch(BatchArgs),
+    /// Rate every puzzle on Sudoku Explainer's scale (ER/EP/ED and a level).
+    #[command(display_name = "sudokit", after_help = RATE_AFTER_HELP)]
+    Rate(RateArgs),
+    /// Print the logical solving path of every puzzle, step by step.
+    #[command(display_name = "sudokit", after_help = EXPLAIN_AFTER_HELP)]
+    Explain(ExplainArgs),
+    /// Print the next logical step from the position given.
+    #[command(display_name = "sudokit", after_help = HINT_AFTER_HELP)]
+    Hint(HintArgs),
     /// Print a shell completion script (or the man page).
     #[command(display_name = "sudokit", after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
 }
+
+// `tr 1 0` blanks every 1 of a solved board: a puzzle with one solution that
+// fits in an example line.
+const RATE_AFTER_HELP: &str = "\
+Levels by ER: easy up to 2.5, medium up to 5.9, hard up to 7.9, very hard
+up to 8.9, extreme from 9.0. A puzzle that needs a technique sudokit does
+not know yet (chains, rated 6.5 and up) is stuck: exit 1.
+
+Examples:
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate --json
+  printf '%081d\\n' 0 | sudokit rate   # not unique: exit 1
+
+Exit status: 0 every puzzle rated, 1 some puzzle invalid, unsolvable, not
+unique or stuck, 2 usage error or unreadable input.";
+
+const EXPLAIN_AFTER_HELP: &str = "\
+Examples:
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit explain
+  printf '%081d\\n' 0 | sudokit solve | tr 12 00 | sudokit explain   # exit 1
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit explain --grid
+
+Exit status: 0 every puzzle explained to its end, 1 some puzzle invalid,
+unsolvable, not unique or stuck, 2 usage error or unreadable input.";
+
+const HINT_AFTER_HELP: &str = "\
+Examples:
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit hint
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit hint --json
+
+Exit status: 0 a step was found (or the board is solved), 1 the board is
+invalid, unsolvable, not unique or stuck, 2 usage error or unreadable input.";
 
 const SOLVE_AFTER_HELP: &str = "\
 Examples:
@@ -162,6 +203,13 @@ pub struct ValidateArgs {
     /// Print nothing; the exit status answers.
     #[arg(short, long, conflicts_with_all = ["json", "line_buffered", "with_filename", "no_filename"])]
     pub quiet: bool,
+    #[command(flatten)]
+    pub naming: NamingArgs,
+}
+
+/// Whether verdict lines name their input, as grep's -H and --no-filename.
+#[derive(Debug, Args)]
+pub struct NamingArgs {
     /// Start each verdict line with its input's name (the default when
     /// several inputs are named).
     #[arg(short = 'H', long, overrides_with = "no_filename")]
@@ -206,6 +254,44 @@ pub struct BatchArgs {
     /// When to show a progress bar on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto)]
     pub progress: Progress,
+}
+
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    /// Files to read; standard input when none or '-'.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    #[command(flatten)]
+    pub naming: NamingArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// Files to read; standard input when none or '-'.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Print the candidate grid before each step.
+    #[arg(long, conflicts_with = "json")]
+    pub grid: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct HintArgs {
+    /// Files to read; standard input when none or '-'.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
 }
 
 #[derive(Debug, Args)]

@@ -25,6 +25,9 @@ pub enum Status {
     Multiple,
     /// The puzzle could not be read.
     Error,
+    /// No technique sudokit knows applies (`rate`, `explain`, `hint`): the
+    /// puzzle needs a harder one, or a guess.
+    Stuck,
 }
 
 impl Status {
@@ -36,6 +39,7 @@ impl Status {
             Status::Invalid => "invalid",
             Status::Multiple => "multiple",
             Status::Error => "error",
+            Status::Stuck => "stuck",
         }
     }
 
@@ -47,6 +51,7 @@ impl Status {
             Status::Invalid => "invalid (givens conflict)",
             Status::Multiple => "not unique (more than one solution)",
             Status::Error => "error",
+            Status::Stuck => "stuck (no technique sudokit knows applies)",
         }
     }
 }
@@ -94,6 +99,8 @@ pub struct Report<'a> {
     pub error: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stats: Option<StatsReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingReport>,
 }
 
 impl<'a> Report<'a> {
@@ -113,6 +120,7 @@ impl<'a> Report<'a> {
             conflicts: None,
             error: None,
             stats: None,
+            rating: None,
         }
     }
 
@@ -160,6 +168,45 @@ impl<'a> SolutionRecord<'a> {
             grid: solution.rows(),
         }
     }
+}
+
+/// A puzzle's difficulty on Sudoku Explainer's scale (`rate --json`).
+#[derive(Debug, Clone, Serialize)]
+pub struct RatingReport {
+    /// The hardest step of the path.
+    pub er: f32,
+    /// The hardest step up to the first placement.
+    pub ep: f32,
+    /// The first step's rating.
+    pub ed: f32,
+    /// The level name of `er`.
+    pub level: &'static str,
+    /// The technique of the hardest step.
+    pub hardest: &'static str,
+    /// Steps in the path.
+    pub steps: usize,
+}
+
+/// A candidate placed or removed by a step: `{"cell":"r2c8","digit":7}`.
+#[derive(Debug, Serialize)]
+pub struct CellDigit {
+    pub cell: String,
+    pub digit: u8,
+}
+
+/// One step of `explain --json` or `hint --json`.
+#[derive(Debug, Serialize)]
+pub struct StepRecord<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    /// 1-based, in the order the steps are taken.
+    pub step: usize,
+    pub technique: &'static str,
+    pub rating: f32,
+    pub placements: Vec<CellDigit>,
+    pub eliminations: Vec<CellDigit>,
+    /// The step as one line of text, as `explain` prints it.
+    pub description: String,
 }
 
 /// One board's verdict, one JSON object per line. Fields are only ever added.

@@ -6,10 +6,13 @@
 mod args;
 mod batch;
 mod completions;
+mod explain;
 mod inputs;
 mod json;
+mod naming;
 mod output;
 mod pool;
+mod rate;
 mod read_ahead;
 mod reading;
 mod solve;
@@ -59,6 +62,9 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitStatus> {
         Command::Solve(args) => solve::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Batch(args) => batch::run(args),
+        Command::Rate(args) => rate::run(args),
+        Command::Explain(args) => explain::run_explain(args),
+        Command::Hint(args) => explain::run_hint(args),
         Command::Completions(args) => completions::run(args),
     }
 }

@@ -2,7 +2,7 @@
 
 use std::ops::ControlFlow;
 
-use super::solving::{Mode, Solved, report, solve_grid, solve_grid_each};
+use super::solving::{Mode, Place, Solved, report, say_unsolved, solve_grid, solve_grid_each};
 use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::args::SolveArgs;
 use crate::cli::json::{SolutionRecord, Status};
@@ -132,42 +132,13 @@ fn write_text(
                 ));
             }
         }
-        Status::Invalid => {
-            let conflicts: Vec<String> = solved.conflicts.iter().map(ToString::to_string).collect();
-            if mode.count {
-                out.line("0")?;
-            }
-            out.diag(format_args!(
-                "{}: {}: {}",
-                place(),
-                Status::Invalid.describe(),
-                conflicts.join("; ")
-            ));
-        }
-        status => {
+        _ => {
             if mode.count {
                 let plus = if solved.capped { "+" } else { "" };
                 out.line(&format!("{}{plus}", solved.count))?;
             }
-            out.diag_at(source, puzzle.line, puzzle.index, status.describe());
+            say_unsolved(source, puzzle, solved, out);
         }
     }
     Ok(())
-}
-
-/// `source:line: puzzle N`, written straight into a message (no allocation:
-/// a file of a million unsolvable puzzles prints a million of these).
-struct Place<'a> {
-    source: &'a str,
-    puzzle: &'a Puzzle,
-}
-
-impl std::fmt::Display for Place<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}: puzzle {}",
-            self.source, self.puzzle.line, self.puzzle.index
-        )
-    }
 }

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::cli::json::{Report, StatsReport, Status};
+use crate::cli::output::Out;
 use sudokit::format::Puzzle;
 use sudokit::{Conflict, Grid, solver};
 
@@ -142,4 +143,38 @@ pub fn report<'a>(source: &'a str, puzzle: &Puzzle, solved: &Solved, mode: Mode)
     }
     report.stats = solved.stats;
     report
+}
+
+/// Says on standard error why a puzzle has no single answer: its status, and
+/// for givens that conflict, where (`solve` in text mode, `rate`,
+/// `explain`, `hint`).
+pub fn say_unsolved(source: &str, puzzle: &Puzzle, solved: &Solved, out: &mut Out) {
+    if solved.status == Status::Invalid {
+        let conflicts: Vec<String> = solved.conflicts.iter().map(ToString::to_string).collect();
+        out.diag(format_args!(
+            "{}: {}: {}",
+            Place { source, puzzle },
+            Status::Invalid.describe(),
+            conflicts.join("; ")
+        ));
+    } else {
+        out.diag_at(source, puzzle.line, puzzle.index, solved.status.describe());
+    }
+}
+
+/// `source:line: puzzle N`, written straight into a message (no allocation:
+/// a file of a million unsolvable puzzles prints a million of these).
+pub struct Place<'a> {
+    pub source: &'a str,
+    pub puzzle: &'a Puzzle,
+}
+
+impl std::fmt::Display for Place<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}:{}: puzzle {}",
+            self.source, self.puzzle.line, self.puzzle.index
+        )
+    }
 }

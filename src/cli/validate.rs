@@ -4,6 +4,7 @@
 use super::{ExitStatus, Walk, each_puzzle};
 use crate::cli::args::ValidateArgs;
 use crate::cli::json::ValidateReport;
+use crate::cli::naming::Naming;
 use crate::cli::output::{Flush, Out};
 use sudokit::format::Puzzle;
 use sudokit::{Conflict, Grid};
@@ -26,9 +27,7 @@ struct Settings {
     json: bool,
     quiet: bool,
     line_buffered: bool,
-    /// Whether a verdict line names its input: forced by `-H` or
-    /// `--no-filename`, otherwise when several inputs are named.
-    filename: Option<bool>,
+    naming: Naming,
 }
 
 /// The checks of one board under the options given.
@@ -74,15 +73,11 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
         json: args.output.json,
         quiet: args.quiet,
         line_buffered: args.output.line_buffered,
-        filename: if args.with_filename {
-            Some(true)
-        } else if args.no_filename {
-            Some(false)
-        } else if args.files.len() > 1 {
-            Some(true)
-        } else {
-            None
-        },
+        naming: Naming::new(
+            args.naming.with_filename,
+            args.naming.no_filename,
+            args.files.len(),
+        ),
     };
     let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
@@ -142,16 +137,11 @@ fn handle(
         })?;
         return Ok(exit);
     }
-    // As grep names files: the input when asked or when there are several,
-    // and the board's index when its input holds several (or each answer
-    // goes out before that is known).
-    let index = several || settings.line_buffered;
-    match (settings.filename.unwrap_or(index), index) {
-        (true, true) => out.line(&format!("{source}:{}: {word}", puzzle.index))?,
-        (true, false) => out.line(&format!("{source}: {word}"))?,
-        (false, true) => out.line(&format!("{}: {word}", puzzle.index))?,
-        (false, false) => out.line(word)?,
-    }
+    // Each answer goes out before a second board is in sight with
+    // --line-buffered: it names the index always.
+    let several = several || settings.line_buffered;
+    let prefix = settings.naming.prefix(source, puzzle.index, several);
+    out.line(&format!("{prefix}{word}"))?;
     for conflict in &verdict.conflicts {
         out.line(&format!("  {conflict}"))?;
     }

@@ -301,7 +301,16 @@ fn docs_examples_run_as_documented() {
 #[test]
 fn help_examples_run_as_documented() {
     let mut all = Vec::new();
-    for command in ["", "solve", "validate", "batch", "completions"] {
+    for command in [
+        "",
+        "solve",
+        "validate",
+        "batch",
+        "rate",
+        "explain",
+        "hint",
+        "completions",
+    ] {
         let mut args = vec![command, "--help"];
         args.retain(|a| !a.is_empty());
         let output = super::sudokit(&args, "");
