@@ -629,10 +629,7 @@ fn an_unreadable_input_in_json_mode_is_a_record() {
 #[test]
 fn options_that_do_nothing_are_usage_errors() {
     let cases: [(&[&str], &str); 4] = [
-        (
-            &["solve", "--count", "--to", "boj"],
-            "cannot be used with",
-        ),
+        (&["solve", "--count", "--to", "boj"], "cannot be used with"),
         (&["solve", "--json", "--to", "boj"], "cannot be used with"),
         (&["solve", "--limit", "5"], "<--count|--all>"),
         (&["solve", "--unique", "--limit", "5"], "<--count|--all>"),
