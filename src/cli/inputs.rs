@@ -228,8 +228,10 @@ fn walk_all(
                 }
                 match item {
                     Ok(puzzle) => {
-                        for e in held.take().unwrap_or_default() {
-                            report_error(&e, out)?;
+                        if held.is_some() {
+                            for e in held.take().unwrap_or_default() {
+                                report_error(&e, out)?;
+                            }
                         }
                         status.note(each(puzzle, source, several, out)?);
                         out.end_item()?;

@@ -301,7 +301,9 @@ impl<R: BufRead> Parsed<R> {
 
     /// Appends the next `max` items to `bundle`, or as many as are left.
     pub fn fill(&mut self, bundle: &mut Vec<io::Result<Item>>, max: usize) {
-        if let Some((mut input, format, delivery)) = self.fresh.take() {
+        if self.fresh.is_some()
+            && let Some((mut input, format, delivery)) = self.fresh.take()
+        {
             match binary_at(&mut input) {
                 Ok(None) => self.items = Some(Items::new(input, format, delivery)),
                 Ok(Some(at)) => {
