@@ -85,7 +85,7 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__batch)
-            opts="-f -r -j -h -V --format --json --line-buffered --to --recursive --glob --jobs --out --progress --help --version"
+            opts="-f -r -j -q -h -V --format --json --line-buffered --to --recursive --glob --jobs --out --progress --strict --quiet --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -90,6 +90,8 @@ never\t'Never'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s r -l recursive -d 'Descend into subdirectories'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l strict -d 'A file found in a directory that is not puzzle text (binary, or no puzzle in its first entries) is an error, as a file named is, rather than skipped with a note'
+complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s q -l quiet -d 'No summary and no progress bar on standard error (errors are still reported there)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s V -l version -d 'Print version'
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -s f -l format -d 'Input format (auto: decided per input from its first data)' -r -f -a "auto\t'Decide per input from its first data'

@@ -4,7 +4,7 @@ use clap::Parser;
 
 mod cli;
 
-use cli::{Cli, ExitStatus, diag, is_broken_pipe};
+use cli::{Cli, ExitStatus, diag, in_words, is_broken_pipe};
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -41,7 +41,7 @@ fn usage(err: &clap::Error) -> ExitCode {
     });
     match printed {
         Err(e) if to_stdout && e.kind() != std::io::ErrorKind::BrokenPipe => {
-            diag(format_args!("standard output: {e}"));
+            diag(format_args!("standard output: {}", in_words(&e)));
             ExitStatus::Error.into()
         }
         _ => ExitCode::from(u8::try_from(err.exit_code()).unwrap_or(2)),

@@ -254,6 +254,15 @@ pub struct BatchArgs {
     /// When to show a progress bar on standard error.
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto)]
     pub progress: Progress,
+    /// A file found in a directory that is not puzzle text (binary, or no
+    /// puzzle in its first entries) is an error, as a file named is, rather
+    /// than skipped with a note.
+    #[arg(long)]
+    pub strict: bool,
+    /// No summary and no progress bar on standard error (errors are still
+    /// reported there).
+    #[arg(short, long, conflicts_with = "progress")]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

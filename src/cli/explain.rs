@@ -8,7 +8,7 @@ use sudokit::logic::{self, Board, CellName, Outcome, Step, digits};
 
 use super::rate::rating_report;
 use super::solving::{Mode, Place, Solved, report, say_unsolved, solve_grid};
-use super::{ExitStatus, Walk, each_puzzle};
+use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::{ExplainArgs, HintArgs};
 use crate::cli::json::{CellDigit, Status, StepRecord};
 use crate::cli::output::{Flush, Out};
@@ -30,7 +30,7 @@ pub fn run_explain(args: &ExplainArgs) -> anyhow::Result<ExitStatus> {
     let mut explained = 0;
     each_puzzle(
         &args.files,
-        walk(args.input.format.into(), settings),
+        walk(Verb::Explain, args.input.format.into(), settings),
         &mut out,
         |puzzle, source, _, out| {
             explained += 1;
@@ -51,14 +51,15 @@ pub fn run_hint(args: &HintArgs) -> anyhow::Result<ExitStatus> {
     let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     each_puzzle(
         &args.files,
-        walk(args.input.format.into(), settings),
+        walk(Verb::Hint, args.input.format.into(), settings),
         &mut out,
         |puzzle, source, _, out| hint(puzzle, source, settings, out),
     )
 }
 
-fn walk(format: sudokit::Format, settings: Settings) -> Walk {
+fn walk(verb: Verb, format: sudokit::Format, settings: Settings) -> Walk {
     Walk {
+        verb,
         format,
         error_records: settings.json,
         lookahead: false,

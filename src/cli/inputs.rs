@@ -2,17 +2,15 @@
 //! `solve` and `validate`.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, IsTerminal};
 use std::path::Path;
-
-use anyhow::Context;
 
 use super::ExitStatus;
 use super::read_ahead::ReadAhead;
-use super::reading::{GiveUp, Parsed};
+use super::reading::{NotText, Parsed};
 use crate::cli::json::{Report, Status};
-use crate::cli::output::Out;
-use sudokit::format::Delivery;
+use crate::cli::output::{Out, diag, worded};
+use sudokit::format::{Delivery, ItemError};
 use sudokit::format::{Format, Puzzle};
 
 /// The name standard input goes by in messages and JSON.
@@ -32,7 +30,8 @@ impl std::fmt::Debug for Input {
     }
 }
 
-/// Opens `path`, or standard input for `-`.
+/// Opens `path`, or standard input for `-`. A directory is an error here
+/// (opening one succeeds on some systems, and reading it fails).
 pub fn open(path: &Path) -> anyhow::Result<Input> {
     if path.as_os_str() == "-" {
         return Ok(Input {
@@ -41,7 +40,11 @@ pub fn open(path: &Path) -> anyhow::Result<Input> {
         });
     }
     let name = path.display().to_string();
-    let file = File::open(path).with_context(|| name.clone())?;
+    let file =
+        File::open(path).map_err(|err| anyhow::Error::new(worded(err)).context(name.clone()))?;
+    if file.metadata().is_ok_and(|meta| meta.is_dir()) {
+        anyhow::bail!("{name}: Is a directory");
+    }
     Ok(Input {
         name,
         reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
@@ -57,6 +60,26 @@ pub fn input_paths(files: &[std::path::PathBuf]) -> Vec<std::path::PathBuf> {
     }
 }
 
+/// Says, before a command waits on standard input, that it does, when a
+/// person is at the terminal it reads: with no file named, a command that
+/// waits there silently looks hung.
+pub fn note_waiting_on_terminal(path: &Path) {
+    if let Some(note) = waiting_note(path, io::stdin().is_terminal()) {
+        diag(note);
+    }
+}
+
+/// The note of [`note_waiting_on_terminal`], if one is due: `path` is read
+/// from standard input, which is a terminal.
+pub fn waiting_note(path: &Path, stdin_is_terminal: bool) -> Option<&'static str> {
+    let note = if cfg!(windows) {
+        "reading puzzles from standard input (Ctrl-Z, Enter to end)…"
+    } else {
+        "reading puzzles from standard input (Ctrl-D to end)…"
+    };
+    (path.as_os_str() == "-" && stdin_is_terminal).then_some(note)
+}
+
 /// Whether `err` comes from writing to a closed pipe (a quiet end, as in ripgrep).
 pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
@@ -66,9 +89,34 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// The command walking its inputs, for what it says of a directory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verb {
+    Solve,
+    Validate,
+    Rate,
+    Explain,
+    Hint,
+}
+
+impl Verb {
+    /// What to do instead of naming `dir` to this command.
+    fn directory_hint(self, dir: &str) -> String {
+        let name = match self {
+            Verb::Solve => return format!("to solve every file in it use 'sudokit batch {dir}'"),
+            Verb::Validate => "validate",
+            Verb::Rate => "rate",
+            Verb::Explain => "explain",
+            Verb::Hint => "hint",
+        };
+        format!("to {name} its files name them ('sudokit {name} {dir}/*')")
+    }
+}
+
 /// How [`each_puzzle`] reads and reports.
 #[derive(Debug, Clone, Copy)]
 pub struct Walk {
+    pub verb: Verb,
     pub format: Format,
     /// Write a JSON `"status":"error"` record for each puzzle that cannot be read.
     pub error_records: bool,
@@ -122,11 +170,18 @@ fn walk_all(
         Ok(())
     };
     for path in input_paths(files) {
+        note_waiting_on_terminal(&path);
         let input = match open(&path) {
             Ok(input) => input,
             Err(err) => {
                 status.note(ExitStatus::Error);
-                unreadable(&path.display().to_string(), &err, out)?;
+                let name = path.display().to_string();
+                let err = if path.is_dir() {
+                    anyhow::anyhow!("{err:#}; {}", walk.verb.directory_hint(&name))
+                } else {
+                    err
+                };
+                unreadable(&name, &err, out)?;
                 continue;
             }
         };
@@ -136,9 +191,23 @@ fn walk_all(
         } else {
             Delivery::Buffered
         };
-        // Every input is read to its end, whatever it holds.
-        let items = Parsed::new(input.reader, walk.format, delivery, GiveUp::Never);
+        let items = Parsed::new(input.reader, walk.format, delivery);
         let mut items = ReadAhead::new(items, delivery);
+        // Errors before the input's first puzzle wait here: they are
+        // reported one by one once a puzzle shows the input is puzzle text,
+        // or at its end, and dropped for one message when it is not.
+        let mut held: Option<Vec<ItemError>> = Some(Vec::new());
+        let report_error = |e: &ItemError, out: &mut Out| -> anyhow::Result<()> {
+            out.diag(format_args!("{source}:{}", e.error));
+            if walk.error_records {
+                let mut report = Report::new(source, e.index, e.line, Status::Error);
+                report.format = e.layout;
+                report.error = Some(format!("{source}:{}", e.error));
+                out.json(&report)?;
+            }
+            out.end_item()?;
+            Ok(())
+        };
         // The items are walked by reference, a bundle at a time; `next` is
         // the bundle after, read early (and left empty otherwise) only to
         // learn whether the first puzzle has company.
@@ -162,34 +231,46 @@ fn walk_all(
                 if walk.lookahead && !several {
                     several = k + 1 < bundle.len() || items.fill(&mut next);
                 }
-                let outcome = match item {
-                    Ok(puzzle) => each(puzzle, source, several, out)?,
+                match item {
+                    Ok(puzzle) => {
+                        if held.is_some() {
+                            for e in held.take().unwrap_or_default() {
+                                report_error(&e, out)?;
+                            }
+                        }
+                        status.note(each(puzzle, source, several, out)?);
+                        out.end_item()?;
+                    }
                     Err(e) => {
                         status.note(ExitStatus::Error);
-                        out.diag(format_args!("{source}:{}", e.error));
-                        if walk.error_records {
-                            let mut report = Report::new(source, e.index, e.line, Status::Error);
-                            report.format = e.layout;
-                            report.error = Some(format!("{source}:{}", e.error));
-                            out.json(&report)?;
+                        match &mut held {
+                            Some(held) => held.push(e.clone()),
+                            None => report_error(e, out)?,
                         }
-                        ExitStatus::Error
                     }
-                };
-                status.note(outcome);
-                out.end_item()?;
+                }
             }
             if let Some(k) = failed_at
                 && let Some(Err(err)) = bundle.drain(k..).next()
             {
                 status.note(ExitStatus::Error);
-                unreadable(
-                    source,
-                    &anyhow::Error::new(err).context(source.to_owned()),
-                    out,
-                )?;
+                let err = match NotText::of(&err) {
+                    Some(not_text) => {
+                        // One message for the whole input.
+                        held = None;
+                        anyhow::anyhow!("{source}: not puzzle text ({not_text})")
+                    }
+                    None => anyhow::Error::new(worded(err)).context(source.to_owned()),
+                };
+                for e in held.take().unwrap_or_default() {
+                    report_error(&e, out)?;
+                }
+                unreadable(source, &err, out)?;
                 break;
             }
+        }
+        for e in held.take().unwrap_or_default() {
+            report_error(&e, out)?;
         }
     }
     out.flush()?;

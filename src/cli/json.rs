@@ -239,8 +239,19 @@ pub struct Summary {
     pub unsolvable: u64,
     pub invalid: u64,
     pub errors: u64,
+    /// Files found in directories that were not puzzle text, left out.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub skipped: u64,
+    /// Inputs under `--out` that got no output file (no puzzle solved).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub not_written: u64,
     pub seconds: f64,
     pub puzzles_per_second: f64,
+}
+
+/// Counts shown only when there is something to count.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 #[derive(Debug, Serialize)]
@@ -248,12 +259,28 @@ pub struct SummaryLine {
     pub summary: Summary,
 }
 
+/// ` (1 skipped, 2 not written)` after the count of files, when any were.
+struct FilesLeft<'a>(&'a Summary);
+
+impl std::fmt::Display for FilesLeft<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (skipped, not_written) = (self.0.skipped, self.0.not_written);
+        match (skipped, not_written) {
+            (0, 0) => Ok(()),
+            (s, 0) => write!(f, " ({s} skipped)"),
+            (0, n) => write!(f, " ({n} not written)"),
+            (s, n) => write!(f, " ({s} skipped, {n} not written)"),
+        }
+    }
+}
+
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{}, {}: {} solved, {} unsolvable, {} invalid, {}; {:.3} s, {} puzzles/s",
+            "{}{}, {}: {} solved, {} unsolvable, {} invalid, {}; {:.3} s, {} puzzles/s",
             Quantity(self.files as u64, "file"),
+            FilesLeft(self),
             Quantity(self.puzzles, "puzzle"),
             self.solved,
             self.unsolvable,

@@ -24,8 +24,8 @@ use std::process::ExitCode;
 pub use args::Cli;
 use args::Command;
 pub use inputs::is_broken_pipe;
-use inputs::{STDIN_NAME, Walk, each_puzzle, open};
-pub use output::diag;
+use inputs::{STDIN_NAME, Verb, Walk, each_puzzle, open};
+pub use output::{diag, in_words};
 
 /// The outcome of a whole run, as grep and diff report it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]

@@ -149,7 +149,7 @@ struct Named(StdoutLock<'static>);
 
 impl Named {
     fn name(err: io::Error) -> io::Error {
-        io::Error::new(err.kind(), format!("standard output: {err}"))
+        io::Error::new(err.kind(), format!("standard output: {}", in_words(&err)))
     }
 }
 
@@ -161,6 +161,51 @@ impl Write for Named {
     fn flush(&mut self) -> io::Result<()> {
         self.0.flush().map_err(Named::name)
     }
+}
+
+/// What went wrong in an input or output operation, in words, without the
+/// `(os error N)` that the standard library appends: the C library's wording
+/// for the common kinds, so that messages read the same on every system, and
+/// the system's own description otherwise. An error made with a message of
+/// its own (not from the system) is that message.
+pub fn in_words(err: &io::Error) -> String {
+    use io::ErrorKind as K;
+    if err.raw_os_error().is_none() {
+        return err.to_string();
+    }
+    let words = match err.kind() {
+        K::NotFound => "No such file or directory",
+        K::PermissionDenied => "Permission denied",
+        K::AlreadyExists => "File exists",
+        K::IsADirectory => "Is a directory",
+        K::NotADirectory => "Not a directory",
+        K::StorageFull => "No space left on device",
+        K::ReadOnlyFilesystem => "Read-only file system",
+        K::QuotaExceeded => "Disk quota exceeded",
+        K::FileTooLarge => "File too large",
+        K::BrokenPipe => "Broken pipe",
+        K::ResourceBusy => "Device or resource busy",
+        K::TooManyLinks => "Too many links",
+        K::DirectoryNotEmpty => "Directory not empty",
+        _ => {
+            let text = err.to_string();
+            return match text.rfind(" (os error ") {
+                Some(at) if text.ends_with(')') => text[..at].to_owned(),
+                _ => text,
+            };
+        }
+    };
+    words.to_owned()
+}
+
+/// `err`, of the same kind, said [`in_words`]: for an error that is shown
+/// through a chain of causes (`anyhow`'s `{:#}`), where the kind still
+/// matters (a closed pipe ends the run quietly).
+pub fn worded(err: io::Error) -> io::Error {
+    if err.raw_os_error().is_none() {
+        return err;
+    }
+    io::Error::new(err.kind(), in_words(&err))
 }
 
 /// Writes one diagnostic line, `sudokit: …`, to standard error.
@@ -279,6 +324,28 @@ pub(crate) fn decimal(mut n: usize, buf: &mut [u8; 20]) -> &[u8] {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn os_errors_are_said_in_words_with_their_kind_kept() {
+        use std::io::Error;
+        for (code, words) in [
+            (2, "No such file or directory"),
+            (13, "Permission denied"),
+            (21, "Is a directory"),
+            (28, "No space left on device"),
+        ] {
+            let err = Error::from_raw_os_error(code);
+            assert_eq!(super::in_words(&err), words);
+            let worded = super::worded(Error::from_raw_os_error(code));
+            assert_eq!(worded.to_string(), words);
+            assert_eq!(worded.kind(), err.kind());
+        }
+        // A kind without words of its own: the system's, without the code.
+        let odd = super::in_words(&Error::from_raw_os_error(71));
+        assert!(!odd.contains("os error"), "{odd}");
+        let own = Error::other("the disk went away");
+        assert_eq!(super::in_words(&own), "the disk went away");
+    }
+
     #[test]
     fn decimal_writes_every_digit() {
         let wide = [1_000_001, 123_456_789, usize::MAX / 7, usize::MAX];

@@ -5,7 +5,7 @@ use sudokit::format::Puzzle;
 use sudokit::logic::{self, Board, Outcome, Path};
 
 use super::solving::{Mode, report, say_unsolved, solve_grid};
-use super::{ExitStatus, Walk, each_puzzle};
+use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::RateArgs;
 use crate::cli::json::{RatingReport, Status};
 use crate::cli::naming::Naming;
@@ -48,6 +48,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitStatus> {
     };
     let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
+        verb: Verb::Rate,
         format: args.input.format.into(),
         error_records: args.output.json,
         // Text names a board's index when its input holds several.

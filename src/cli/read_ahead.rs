@@ -359,14 +359,12 @@ mod tests {
     fn parsed_items_read_ahead_keep_order_then_the_read_error() {
         use sudokit::format::Format;
 
-        use crate::cli::reading::GiveUp;
-
         let line =
             "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n";
         let n = INLINE_ITEMS + 3 * BUNDLE + 5;
         let text = line.repeat(n).into_bytes();
         let input = std::io::BufReader::new(FailsAfter(std::io::Cursor::new(text)));
-        let parsed = Parsed::new(input, Format::Auto, Delivery::Buffered, GiveUp::Never);
+        let parsed = Parsed::new(input, Format::Auto, Delivery::Buffered);
         let mut ahead = ReadAhead::new(parsed, Delivery::Buffered);
         let (mut bundle, mut indexes, mut failed) = (Vec::new(), Vec::new(), None);
         while ahead.fill(&mut bundle) {

@@ -3,10 +3,12 @@
 //! in blocks of whole lines, any other layout item by item. Two consumers:
 //!
 //! - `batch` takes [`Reading`]'s pieces into its worker pool, whose
-//!   workers parse the blocks; an input that is plainly not puzzle text is
-//!   given up on early ([`GiveUp`]);
+//!   workers parse the blocks;
 //! - `solve` and `validate` take [`Parsed`] items through the read-ahead
 //!   thread, which parses as it reads.
+//!
+//! Both give up early on an input that is plainly not puzzle text
+//! ([`NotText`]), by one rule for every command.
 
 use std::io::{self, BufRead, Chain, Cursor};
 
@@ -31,15 +33,62 @@ impl Piece {
     }
 }
 
-/// Whether to stop reading an input that shows no puzzle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GiveUp {
-    /// Read every input to its end (`solve`, `validate`).
-    Never,
-    /// Stop after this many unreadable items with no readable one before:
-    /// such an input is not puzzle text (an image, a binary), and memory
-    /// stays bounded however long it is (`batch`).
-    After(usize),
+/// Unreadable entries at the start of an input, with no puzzle among them,
+/// that make it not puzzle text: a page of prose, a README, a file in
+/// another format give that many at once, while a puzzle file whose first
+/// puzzles are malformed shows a puzzle long before. The rest of such an
+/// input is not read, so that it costs one message however long it is.
+pub const UNREADABLE_AT_START: usize = 8;
+
+/// Bytes at the start of an input in which a NUL byte makes it binary
+/// data, as ripgrep decides: no text format has one, and an image, an
+/// executable or an archive has one almost at once. Only what the first
+/// read brought is looked at, so that the check costs no read of its own.
+pub const BINARY_HEAD: usize = 8 * 1024;
+
+/// Why an input is not puzzle text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NotText {
+    /// A NUL byte at this offset, in the first [`BINARY_HEAD`] bytes.
+    Nul(usize),
+    /// [`UNREADABLE_AT_START`] unreadable entries and no puzzle; the first
+    /// one's `line:column: reason`.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for NotText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NotText::Nul(at) => write!(f, "binary data: a NUL byte at offset {at}"),
+            NotText::Unreadable(first) => write!(
+                f,
+                "no puzzle in its first {UNREADABLE_AT_START} entries; the first: {first}"
+            ),
+        }
+    }
+}
+
+/// Carried by the read error that ends a [`Parsed`] input that is not
+/// puzzle text.
+impl std::error::Error for NotText {}
+
+impl NotText {
+    /// The reason an input ended, if it was this.
+    pub fn of(err: &io::Error) -> Option<&NotText> {
+        err.get_ref()?.downcast_ref()
+    }
+}
+
+/// Where the first [`BINARY_HEAD`] bytes of `input` hold a NUL byte, looking
+/// only at what its buffer holds once filled (nothing is consumed).
+fn binary_at(input: &mut impl BufRead) -> io::Result<Option<usize>> {
+    loop {
+        match input.fill_buf() {
+            Ok(head) => return Ok(memchr::memchr(0, &head[..head.len().min(BINARY_HEAD)])),
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
 }
 
 /// How [`Reading`] reads.
@@ -49,7 +98,6 @@ pub struct Settings {
     pub delivery: Delivery,
     /// Items per block of lines at most (1 with [`Delivery::AtOnce`]).
     pub block_items: usize,
-    pub give_up: GiveUp,
 }
 
 /// How a [`Reading`] ended.
@@ -59,8 +107,8 @@ pub enum Ending {
     Whole,
     /// Reading failed, after the pieces read whole before.
     Failed(io::Error),
-    /// [`GiveUp::After`] that many unreadable items: the rest is not read.
-    GaveUp,
+    /// Not puzzle text: the rest is not read.
+    NotText(NotText),
 }
 
 /// The pieces of one input, in order. After the last one, [`Reading::ending`]
@@ -72,21 +120,21 @@ pub struct Reading<R> {
     ending: Option<Ending>,
 }
 
-/// The [`GiveUp`] rule at work on one input.
+/// The not-puzzle-text rule at work on one input, until it shows a puzzle.
 #[derive(Debug)]
 struct Watch {
     /// Unreadable items still taken before giving up; `None` once a
-    /// readable one has been seen, or when nothing is given up.
+    /// readable one has been seen.
     left: Option<usize>,
+    /// The first unreadable item's `line:column: reason`.
+    first: Option<String>,
 }
 
 impl Watch {
-    fn new(give_up: GiveUp) -> Watch {
+    fn new() -> Watch {
         Watch {
-            left: match give_up {
-                GiveUp::Never => None,
-                GiveUp::After(limit) => Some(limit),
-            },
+            left: Some(UNREADABLE_AT_START),
+            first: None,
         }
     }
 
@@ -95,14 +143,16 @@ impl Watch {
         self.left.is_some()
     }
 
-    /// Counts an item; true when it is time to give up.
-    fn sees(&mut self, readable: bool) -> bool {
-        match &mut self.left {
-            Some(_) if readable => self.left = None,
-            Some(left) => *left = left.saturating_sub(1),
-            None => {}
-        }
-        self.left == Some(0)
+    /// Counts an item; the reason to give up, when it is time to.
+    fn sees(&mut self, item: &Item) -> Option<NotText> {
+        let left = self.left.as_mut()?;
+        let Err(e) = item else {
+            self.left = None;
+            return None;
+        };
+        self.first.get_or_insert_with(|| e.error.to_string());
+        *left = left.saturating_sub(1);
+        (*left == 0).then(|| NotText::Unreadable(self.first.take().unwrap_or_default()))
     }
 }
 
@@ -127,7 +177,7 @@ impl<R: BufRead> Reading<R> {
     pub fn new(input: R, settings: Settings) -> Reading<R> {
         Reading {
             state: State::Fresh(input),
-            watch: Watch::new(settings.give_up),
+            watch: Watch::new(),
             settings,
             ending: None,
         }
@@ -156,10 +206,15 @@ impl<R: BufRead> Iterator for Reading<R> {
             let piece = match &mut self.state {
                 State::Done => return None,
                 State::Fresh(_) => {
-                    let State::Fresh(input) = std::mem::replace(&mut self.state, State::Done)
+                    let State::Fresh(mut input) = std::mem::replace(&mut self.state, State::Done)
                     else {
                         unreachable!("matched as fresh just above")
                     };
+                    match binary_at(&mut input) {
+                        Ok(None) => {}
+                        Ok(Some(at)) => return self.end(Ending::NotText(NotText::Nul(at))),
+                        Err(err) => return self.end(Ending::Failed(err)),
+                    }
                     match format::split(input, self.settings.format, self.settings.delivery) {
                         Ok(Split::Lines(blocks)) => self.state = State::Lines(blocks),
                         Ok(Split::Other(reader)) => self.state = State::Other(reader),
@@ -190,18 +245,16 @@ impl<R: BufRead> Iterator for Reading<R> {
                     None => return self.end(Ending::Whole),
                 },
             };
-            let gave_up = match &piece {
-                _ if !self.watch.watching() => false,
-                Piece::Lines(block) => block
-                    .items()
-                    .any(|item| self.watch.sees(item.is_ok()) || !self.watch.watching()),
-                Piece::Item(item) => self.watch.sees(item.is_ok()),
-            } && self.watch.watching();
-            if gave_up {
+            let not_text = match &piece {
+                _ if !self.watch.watching() => None,
+                Piece::Lines(block) => block.items().find_map(|item| self.watch.sees(&item)),
+                Piece::Item(item) => self.watch.sees(item),
+            };
+            if let Some(not_text) = not_text {
                 // The piece that reached the limit still goes on, as the
                 // last one.
                 self.state = State::Done;
-                self.ending = Some(Ending::GaveUp);
+                self.ending = Some(Ending::NotText(not_text));
             }
             return Some(piece);
         }
@@ -209,51 +262,68 @@ impl<R: BufRead> Iterator for Reading<R> {
 }
 
 /// The items of an input, parsed by the thread that reads them: the
-/// read-ahead thread's source for `solve` and `validate`, which read every
-/// input to its end. The library's [`Items`] splits the input as
-/// [`Reading`] does and parses each line straight into the bundle, which
-/// costs less per puzzle than taking a [`Block`]'s items one by one; the
-/// puzzles are the same. A failure to read comes last, as an `Err` after
-/// the items read before it.
+/// read-ahead thread's source for `solve` and `validate`. The library's
+/// [`Items`] splits the input as [`Reading`] does and parses each line
+/// straight into the bundle, which costs less per puzzle than taking a
+/// [`Block`]'s items one by one; the puzzles are the same. A failure to read
+/// comes last, as an `Err` after the items read before it; so does an input
+/// found not to be puzzle text, as an `Err` carrying [`NotText`].
 pub struct Parsed<R> {
-    items: Items<R>,
+    /// The input before its first read, and how to read it.
+    fresh: Option<(R, Format, Delivery)>,
+    items: Option<Items<R>>,
     watch: Watch,
-    gave_up: bool,
 }
 
 impl<R> std::fmt::Debug for Parsed<R> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Parsed")
             .field("items", &self.items)
-            .finish()
+            .field("watch", &self.watch)
+            .finish_non_exhaustive()
     }
 }
 
 impl<R: BufRead> Parsed<R> {
-    pub fn new(input: R, format: Format, delivery: Delivery, give_up: GiveUp) -> Parsed<R> {
+    pub fn new(input: R, format: Format, delivery: Delivery) -> Parsed<R> {
         Parsed {
-            items: Items::new(input, format, delivery),
-            watch: Watch::new(give_up),
-            gave_up: false,
+            fresh: Some((input, format, delivery)),
+            items: None,
+            watch: Watch::new(),
         }
+    }
+
+    /// Ends the input with `err` as its last item.
+    fn end(&mut self, bundle: &mut Vec<io::Result<Item>>, err: io::Error) {
+        bundle.push(Err(err));
+        self.items = None;
     }
 
     /// Appends the next `max` items to `bundle`, or as many as are left.
     pub fn fill(&mut self, bundle: &mut Vec<io::Result<Item>>, max: usize) {
-        if self.gave_up {
-            return;
+        if self.fresh.is_some()
+            && let Some((mut input, format, delivery)) = self.fresh.take()
+        {
+            match binary_at(&mut input) {
+                Ok(None) => self.items = Some(Items::new(input, format, delivery)),
+                Ok(Some(at)) => {
+                    let not_text = NotText::Nul(at);
+                    return self.end(bundle, io::Error::new(io::ErrorKind::InvalidData, not_text));
+                }
+                Err(err) => return self.end(bundle, err),
+            }
         }
+        let Some(items) = &mut self.items else { return };
         let start = bundle.len();
-        self.items.fill(bundle, max);
+        items.fill(bundle, max);
         if !self.watch.watching() {
             return;
         }
         for k in start..bundle.len() {
             let Ok(item) = &bundle[k] else { return };
-            if self.watch.sees(item.is_ok()) {
+            if let Some(not_text) = self.watch.sees(item) {
                 bundle.truncate(k + 1);
-                self.gave_up = true;
-                return;
+                return self.end(bundle, io::Error::new(io::ErrorKind::InvalidData, not_text));
             }
             if !self.watch.watching() {
                 return;
@@ -269,18 +339,17 @@ mod tests {
     const PUZZLE: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
-    fn settings(give_up: GiveUp) -> Settings {
+    fn settings(format: Format) -> Settings {
         Settings {
-            format: Format::Auto,
+            format,
             delivery: Delivery::Buffered,
             block_items: 16,
-            give_up,
         }
     }
 
     /// Every piece of `text` as items (true for a puzzle), and the ending.
-    fn read(text: &str, settings: Settings) -> (Vec<bool>, Ending) {
-        let mut reading = Reading::new(text.as_bytes(), settings);
+    fn read(text: &[u8], settings: Settings) -> (Vec<bool>, Ending) {
+        let mut reading = Reading::new(text, settings);
         let mut items = Vec::new();
         for piece in reading.by_ref() {
             match piece {
@@ -291,52 +360,95 @@ mod tests {
         (items, reading.ending())
     }
 
-    #[test]
-    fn gives_up_only_when_asked_and_only_before_a_puzzle() {
-        // One puzzle per line, as the format says.
-        let lines = |give_up| Settings {
-            format: Format::Line,
-            ..settings(give_up)
-        };
-        let garbage = "12x\n".repeat(50);
-        let (items, ending) = read(&garbage, lines(GiveUp::After(10)));
-        assert_eq!(items, vec![false; 10]);
-        assert!(matches!(ending, Ending::GaveUp));
-        let (items, ending) = read(&garbage, lines(GiveUp::Never));
-        assert_eq!(items.len(), 50);
-        assert!(matches!(ending, Ending::Whole));
-        // The same rule over parsed items.
-        let mut parsed = Parsed::new(
-            garbage.as_bytes(),
-            Format::Line,
-            Delivery::Buffered,
-            GiveUp::After(10),
-        );
+    /// Every item `parsed` gives, as true for a puzzle, and how it ended.
+    fn drain<R: BufRead>(mut parsed: Parsed<R>) -> (Vec<bool>, Option<io::Error>) {
         let mut bundle = Vec::new();
-        parsed.fill(&mut bundle, 100);
-        parsed.fill(&mut bundle, 100);
-        assert_eq!(bundle.len(), 10);
+        loop {
+            let before = bundle.len();
+            parsed.fill(&mut bundle, 3);
+            if bundle.len() == before {
+                break;
+            }
+        }
+        let mut items = Vec::new();
+        for item in bundle {
+            match item {
+                Ok(item) => items.push(item.is_ok()),
+                Err(err) => return (items, Some(err)),
+            }
+        }
+        (items, None)
+    }
+
+    #[test]
+    fn gives_up_only_before_a_puzzle() {
+        let garbage = "12x\n".repeat(50);
+        let (items, ending) = read(garbage.as_bytes(), settings(Format::Line));
+        assert_eq!(items, vec![false; UNREADABLE_AT_START]);
+        assert!(
+            matches!(&ending, Ending::NotText(NotText::Unreadable(first)) if first.starts_with("1:")),
+            "{ending:?}"
+        );
+        // The same rule over parsed items.
+        let parsed = Parsed::new(garbage.as_bytes(), Format::Line, Delivery::Buffered);
+        let (items, err) = drain(parsed);
+        assert_eq!(items, vec![false; UNREADABLE_AT_START]);
+        let err = err.expect("ended early");
+        assert!(
+            matches!(NotText::of(&err), Some(NotText::Unreadable(_))),
+            "{err}"
+        );
         // A puzzle first: errors after it never end the reading.
         let text = format!("{PUZZLE}\n{garbage}");
-        let (items, ending) = read(&text, lines(GiveUp::After(10)));
+        let (items, ending) = read(text.as_bytes(), settings(Format::Line));
         assert_eq!(items.len(), 51);
         assert!(items[0]);
+        assert!(matches!(ending, Ending::Whole));
+        let (items, err) = drain(Parsed::new(text.as_bytes(), Format::Line, Delivery::AtOnce));
+        assert_eq!((items.len(), err.is_none()), (51, true));
+        // A few errors, then a puzzle: all of it is read.
+        let late = format!("{}{PUZZLE}\n", "12x\n".repeat(UNREADABLE_AT_START - 1));
+        let (items, ending) = read(late.as_bytes(), settings(Format::Line));
+        assert_eq!(items.len(), UNREADABLE_AT_START);
         assert!(matches!(ending, Ending::Whole));
     }
 
     #[test]
     fn gives_up_on_other_layouts_too() {
         let grids = "[[1,2]]\n".repeat(30);
-        let (items, ending) = read(&grids, settings(GiveUp::After(5)));
-        assert_eq!(items, vec![false; 5]);
-        assert!(matches!(ending, Ending::GaveUp));
+        let (items, ending) = read(grids.as_bytes(), settings(Format::Auto));
+        assert_eq!(items, vec![false; UNREADABLE_AT_START]);
+        assert!(matches!(ending, Ending::NotText(_)));
+    }
+
+    #[test]
+    fn a_nul_byte_in_the_first_block_is_binary_data() {
+        let mut text = format!("{PUZZLE}\n").repeat(20).into_bytes();
+        text[100] = 0;
+        let (items, ending) = read(&text, settings(Format::Auto));
+        assert!(items.is_empty());
+        assert!(
+            matches!(ending, Ending::NotText(NotText::Nul(100))),
+            "{ending:?}"
+        );
+        let (items, err) = drain(Parsed::new(&text[..], Format::Auto, Delivery::Buffered));
+        assert!(items.is_empty());
+        let err = err.expect("ended at once");
+        assert_eq!(NotText::of(&err), Some(&NotText::Nul(100)));
+        // Past the first block, a NUL byte is an error of its line, no more.
+        let mut late = format!("{PUZZLE}\n").repeat(200).into_bytes();
+        late[BINARY_HEAD + 10] = 0;
+        let (items, err) = drain(Parsed::new(&late[..], Format::Auto, Delivery::Buffered));
+        assert_eq!(items.len(), 200);
+        assert_eq!(items.iter().filter(|&&ok| !ok).count(), 1);
+        assert!(err.is_none());
     }
 
     #[test]
     fn pieces_and_parsed_give_the_same_items_as_the_library() {
         let text = format!("# a comment\n{PUZZLE}\nbad line\n\n{PUZZLE}\n").repeat(40);
         for delivery in [Delivery::AtOnce, Delivery::Buffered] {
-            let mut parsed = Parsed::new(text.as_bytes(), Format::Auto, delivery, GiveUp::Never);
+            let mut parsed = Parsed::new(text.as_bytes(), Format::Auto, delivery);
             let mut got = Vec::new();
             loop {
                 let before = got.len();
@@ -352,7 +464,7 @@ mod tests {
             assert_eq!(got, want, "{delivery:?}");
             let settings = Settings {
                 delivery,
-                ..settings(GiveUp::Never)
+                ..settings(Format::Auto)
             };
             let mut pieces: Vec<Item> = Vec::new();
             for piece in Reading::new(text.as_bytes(), settings) {

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 
 use super::solving::{Mode, Place, Solved, report, say_unsolved, solve_grid, solve_grid_each};
-use super::{ExitStatus, Walk, each_puzzle};
+use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::SolveArgs;
 use crate::cli::json::{SolutionRecord, Status};
 use crate::cli::output::{Flush, Out};
@@ -33,6 +33,7 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
     };
     let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
+        verb: Verb::Solve,
         format: args.input.format.into(),
         error_records: args.output.json,
         // No look-ahead: `tail -f log | sudokit solve --line-buffered` answers

@@ -1,7 +1,7 @@
 //! `sudokit validate`: conflicts, and optionally completeness, solvability
 //! and uniqueness, of every board.
 
-use super::{ExitStatus, Walk, each_puzzle};
+use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::ValidateArgs;
 use crate::cli::json::ValidateReport;
 use crate::cli::naming::Naming;
@@ -81,6 +81,7 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
     };
     let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
     let walk = Walk {
+        verb: Verb::Validate,
         format: args.input.format.into(),
         error_records: args.output.json && !args.quiet,
         // Text output names a board only when its input holds several,

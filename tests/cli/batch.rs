@@ -172,7 +172,7 @@ fn unreadable_files_are_one_entry_each_and_the_batch_goes_on() {
         &["batch", "batch/missing.txt", "batch/nested/top1.txt", "-"],
         "",
         &format!(
-            "batch/missing.txt:error: No such file or directory (os error 2)\n\
+            "batch/missing.txt:error: No such file or directory\n\
              batch/nested/top1.txt:1:{TOP1_SOLVED}\n\
              <stdin>:error: 1:1: expected a puzzle, found none \
              (the input is empty or holds only blank, comment or header lines)\n"
@@ -200,7 +200,7 @@ fn unreadable_files_are_one_entry_each_and_the_batch_goes_on() {
     assert_eq!(lines[0]["status"], "error");
     assert_eq!(
         lines[0]["error"],
-        "batch/missing.txt: No such file or directory (os error 2)"
+        "batch/missing.txt: No such file or directory"
     );
     assert_eq!(lines[1]["source"], "batch/bad.txt");
     assert_eq!(lines[1]["status"], "error");
@@ -445,7 +445,7 @@ fn small_files_read_whole_give_what_the_reader_gives() {
     let dir = scratch();
     copy_tree(&fixtures().join("batch"), dir.path());
     // Unreadable puzzles among readable ones in a grid file, and files that
-    // are not puzzle files (given up on after the hold limit).
+    // are not puzzle text (entries with --strict, as they used to be).
     let grid = "53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n\
                 .6....28.\n...419..5\n....8..79\n";
     let broken = grid.replace("4..8.3..1", "4..8.x..1");
@@ -469,7 +469,7 @@ fn small_files_read_whole_give_what_the_reader_gives() {
     }
     let root = path_str(dir.path());
     let run = |extra: &[&str]| {
-        let mut args = vec!["batch", "-r", "--progress", "never", root];
+        let mut args = vec!["batch", "-r", "--strict", "--progress", "never", root];
         args.extend_from_slice(extra);
         let output = sudokit(&args, "");
         assert_eq!(output.status.code(), Some(2), "{}", stderr(&output));
@@ -731,22 +731,49 @@ fn out_write_failure_is_that_files_error_and_leaves_no_temporary_file() {
     );
 }
 
+/// An output file holds what was solved: an input none of whose puzzles
+/// was solved gets none, and standard error and the summary say why.
 #[test]
-fn out_writes_an_empty_file_when_nothing_was_solved() {
+fn out_writes_no_file_when_nothing_was_solved() {
     let dir = scratch();
     let input = dir.path().join("none.txt");
     fs::write(&input, fixture("unsolvable/no-candidate.txt")).expect("written");
+    let solved = dir.path().join("one.txt");
+    fs::write(&solved, format!("{LC37}\n")).expect("written");
     let out = dir.path().join("o");
-    check(
-        &["batch", "--out", path_str(&out), path_str(&input)],
+    let output = check(
+        &[
+            "batch",
+            "--out",
+            path_str(&out),
+            path_str(&input),
+            path_str(&solved),
+        ],
         "",
         "",
         1,
     );
     assert_eq!(
         tree(&out),
-        BTreeMap::from([("none.txt".to_owned(), String::new())])
+        BTreeMap::from([("one.txt".to_owned(), format!("{LC37_SOLVED}\n"))])
     );
+    let err = stderr(&output);
+    let why = format!(
+        "sudokit: {}: no file written, no puzzle solved\n",
+        input.display()
+    );
+    assert!(err.contains(&why), "{err}");
+    assert!(
+        err.contains("sudokit: 2 files (1 not written), 2 puzzles: 1 solved, 1 unsolvable"),
+        "{err}"
+    );
+    let json = sudokit(
+        &["batch", "--out", path_str(&out), "--json", path_str(&input)],
+        "",
+    );
+    // JSON records are written for every puzzle, solved or not.
+    assert_eq!(json.status.code(), Some(1));
+    assert!(out.join("none.txt").exists());
 }
 
 #[cfg(unix)]
@@ -768,7 +795,7 @@ fn symbolic_link_loops_end() {
         stdout,
         format!(
             "{root}/a/p.txt:1:{LC37_SOLVED}\n\
-             {root}/dangling.txt:error: No such file or directory (os error 2)\n"
+             {root}/dangling.txt:error: No such file or directory\n"
         )
     );
     assert_eq!(output.status.code(), Some(2));
@@ -938,25 +965,30 @@ fn a_file_without_one_readable_puzzle_is_one_entry() {
     let bad_lines = dir.path().join("three.txt");
     let line = format!("{}x\n", &LC37_SOLVED[..80]);
     fs::write(&bad_lines, line.repeat(3)).expect("written");
-    // Not text at all: invalid UTF-8 on every line, far past the hold limit.
+    // Not text at all: invalid UTF-8 on every line, far past the first
+    // entries that decide.
     let binary = dir.path().join("image.png");
     fs::write(&binary, b"\x89PNG\xff\xfe\n".repeat(5000)).expect("written");
     let (three, image) = (path_str(&bad_lines), path_str(&binary));
+    let not_text = "not puzzle text (no puzzle in its first 8 entries; \
+                    the first: 1:1: expected UTF-8 text, found the byte 0x89)";
     let output = check(
         &["batch", three, image],
         "",
         &format!(
             "{three}:error: 1:81: expected a digit 0-9 or '.', found 'x' (and 2 more errors)\n\
-             {image}:error: 1:1: expected UTF-8 text, found the byte 0x89 (and 1023 more errors; \
-             not a puzzle file: no puzzle in the first 1024 entries, the rest was not read)\n"
+             {image}:error: {not_text}\n"
         ),
         2,
     );
     let err = stderr(&output);
-    // Every location of a short file; the first few of a long one.
+    // Every location of a short file; one message for one not puzzle text.
     assert!(err.contains(&format!("sudokit: {three}:3:81: expected a digit")));
-    assert!(err.contains(&format!("sudokit: {image}:10:")));
-    assert!(!err.contains(&format!("sudokit: {image}:11:")));
+    assert!(
+        err.contains(&format!("sudokit: {image}: {not_text}\n")),
+        "{err}"
+    );
+    assert!(!err.contains(&format!("sudokit: {image}:1:")), "{err}");
     assert!(err.contains("2 files, 0 puzzles: 0 solved, 0 unsolvable, 0 invalid, 2 errors"));
 }
 
@@ -1036,28 +1068,28 @@ fn line_files_keep_indices_and_locations_across_blocks() {
     }
 }
 
-/// The cut-off for files that are not puzzle files holds in line files too:
-/// a puzzle after 1023 unreadable lines is read, after 1024 it is not.
+/// The cut-off for files that are not puzzle text holds in line files too:
+/// a puzzle after 7 unreadable lines is read, after 8 it is not.
 #[test]
-fn a_line_file_gives_up_after_the_hold_limit_exactly() {
+fn a_line_file_is_not_puzzle_text_after_eight_unreadable_lines_exactly() {
     let dir = scratch();
     let bad = "1234567890123\n";
     let late = dir.path().join("late.txt");
-    fs::write(&late, format!("{}{LC37}\n", bad.repeat(1023))).expect("written");
+    fs::write(&late, format!("{}{LC37}\n", bad.repeat(7))).expect("written");
     let never = dir.path().join("never.txt");
-    fs::write(&never, format!("{}{LC37}\n", bad.repeat(1024))).expect("written");
+    fs::write(&never, format!("{}{LC37}\n", bad.repeat(8))).expect("written");
     let (late, never) = (path_str(&late), path_str(&never));
-    let mut expected: String = (1..=1023).map(|i| format!("{late}:{i}:error\n")).collect();
-    expected.push_str(&format!("{late}:1024:{LC37_SOLVED}\n"));
+    let mut expected: String = (1..=7).map(|i| format!("{late}:{i}:error\n")).collect();
+    expected.push_str(&format!("{late}:8:{LC37_SOLVED}\n"));
     expected.push_str(&format!(
-        "{never}:error: 1:14: expected 81 cells, found 13 cells (and 1023 more errors; \
-         not a puzzle file: no puzzle in the first 1024 entries, the rest was not read)\n"
+        "{never}:error: not puzzle text (no puzzle in its first 8 entries; \
+         the first: 1:14: expected 81 cells, found 13 cells)\n"
     ));
     for jobs in ["1", "2"] {
         let output = check(&["batch", "-j", jobs, late, never], "", &expected, 2);
         let err = stderr(&output);
-        assert!(err.contains(&format!("sudokit: {late}:1023:14: expected 81 cells")));
-        assert!(err.contains("2 files, 1 puzzle: 1 solved, 0 unsolvable, 0 invalid, 1024 errors"));
+        assert!(err.contains(&format!("sudokit: {late}:7:14: expected 81 cells")));
+        assert!(err.contains("2 files, 1 puzzle: 1 solved, 0 unsolvable, 0 invalid, 8 errors"));
     }
 }
 

@@ -7,6 +7,7 @@
 mod batch;
 mod completions;
 mod hardening;
+mod inputs;
 mod logic;
 mod props;
 mod readme;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use globset::{GlobBuilder, GlobMatcher};
 
 use crate::cli::STDIN_NAME;
-use crate::cli::output::diag;
+use crate::cli::output::{diag, in_words};
 
 /// One input, as listed before any is read.
 #[derive(Debug)]
@@ -30,6 +30,9 @@ pub struct InputFile {
     pub regular: bool,
     /// Why it cannot be read, found while listing directories.
     pub error: Option<String>,
+    /// Found by walking a directory, not named on the command line: it is
+    /// skipped, not an error, when it turns out not to be puzzle text.
+    pub walked: bool,
 }
 
 impl InputFile {
@@ -41,6 +44,7 @@ impl InputFile {
             size,
             regular: size.is_some(),
             error: None,
+            walked: false,
         }
     }
 
@@ -48,6 +52,7 @@ impl InputFile {
     fn listed(path: PathBuf, rel: PathBuf) -> InputFile {
         InputFile {
             regular: true,
+            walked: true,
             ..InputFile::file(path, rel, None)
         }
     }
@@ -74,7 +79,8 @@ impl InputFile {
             rel: PathBuf::new(),
             size: None,
             regular: false,
-            error: Some(err.to_string()),
+            error: Some(in_words(err)),
+            walked: false,
         }
     }
 }
@@ -180,6 +186,7 @@ pub fn collect(
                 size: None,
                 regular: false,
                 error: None,
+                walked: false,
             });
             continue;
         }
@@ -305,8 +312,10 @@ impl DirWalk<'_> {
                 }
                 self.dir(&rel);
             } else if meta.is_file() && self.filter.accepts(&rel) {
-                self.files
-                    .push(InputFile::file(path, rel, Some(meta.len())));
+                self.files.push(InputFile {
+                    walked: true,
+                    ..InputFile::file(path, rel, Some(meta.len()))
+                });
             }
             // Anything else (a FIFO, socket or device met in a directory) is
             // not a puzzle file.

@@ -35,10 +35,12 @@ use anyhow::{Context, bail};
 
 use crate::cli::ExitStatus;
 use crate::cli::args::{BatchArgs, Progress};
+use crate::cli::inputs::note_waiting_on_terminal;
 use crate::cli::json::SummaryLine;
+use crate::cli::output::in_words;
 use crate::cli::output::{Flush, Out, diag};
 use crate::cli::pool::{self, Lost, Pool};
-use crate::cli::reading::{GiveUp, Settings};
+use crate::cli::reading::Settings;
 use inputs::{InputFile, NameFilter, Sizes};
 use progress::Bar;
 use reading::{Counters, Feed};
@@ -75,14 +77,6 @@ const WHOLE_FILE: u64 = 64 * 1024;
 /// A file read whole that turns out to hold more items than this (it grew
 /// after it was listed) stops there, with an error: memory stays bounded.
 const WHOLE_FILE_ITEMS: usize = 16 * 1024;
-/// Unreadable puzzles held back at the start of a file: when a file yields no
-/// puzzle at all it is reported as one error, not one per line of garbage.
-/// A file that starts with this many and not one puzzle is not a puzzle file
-/// (an image, a binary): it is not read further, so memory stays bounded.
-const HOLD_LIMIT: usize = 1024;
-/// Of the errors of a file that yields no puzzle, how many are listed on
-/// standard error.
-const ERRORS_SHOWN: usize = 10;
 
 /// The options of a batch, as plain settings.
 #[derive(Debug)]
@@ -99,6 +93,10 @@ struct Config {
     format: Format,
     delivery: Delivery,
     progress: Progress,
+    /// Files found in directories that are not puzzle text are errors.
+    strict: bool,
+    /// No summary, no progress bar.
+    quiet: bool,
 }
 
 impl Config {
@@ -123,7 +121,13 @@ impl Config {
             } else {
                 Delivery::Buffered
             },
-            progress: args.progress,
+            progress: if args.quiet {
+                Progress::Never
+            } else {
+                args.progress
+            },
+            strict: args.strict,
+            quiet: args.quiet,
         })
     }
 }
@@ -169,11 +173,13 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         Some(dir) => out_files::plan(&files, dir)?,
         None => Vec::new(),
     };
+    out_files::remove_stale_temporaries(&targets);
     if out_dir.is_some()
         && let Err(err) = out_files::remove_temporaries_on_interrupt()
     {
         diag(format!(
-            "cannot watch for interruptions ({err}): an interrupted run may leave hidden temporary files"
+            "cannot watch for interruptions ({}): an interrupted run may leave hidden temporary files",
+            in_words(&err)
         ));
     }
 
@@ -211,6 +217,9 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
     // reads on, as the next puzzle may be long in coming.
     let ahead = if at_once || jobs == 1 { 1 } else { jobs + 1 };
 
+    if files.iter().any(|f| f.path.is_none()) {
+        note_waiting_on_terminal(std::path::Path::new("-"));
+    }
     let counters = Arc::new(Counters::default());
     let bar = Bar::new(config.progress, total);
     let solver = Arc::new(Solver {
@@ -222,7 +231,6 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
             format: config.format,
             delivery: config.delivery,
             block_items: block,
-            give_up: GiveUp::After(HOLD_LIMIT),
         },
         counters: Arc::clone(&counters),
     });
@@ -249,6 +257,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
         &files,
         out_dir.map(|_| targets.as_slice()),
         config.json,
+        config.strict,
         Out::stdout(if at_once {
             Flush::EachPuzzle
         } else {
@@ -281,7 +290,7 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
             } else {
                 write(&mut writer)?;
             }
-            bar.update(writer.tally.puzzles() + writer.tally.errors, &counters);
+            bar.update(writer.tally.puzzles(), &counters);
         }
         // The reader only stops early when the writer has gone; a reader that
         // died (a bug) must not pass for a finished batch.
@@ -305,13 +314,16 @@ pub fn run(args: &BatchArgs) -> anyhow::Result<ExitStatus> {
             true
         }
         Ok(()) => {
+            bar.finish(writer.tally.puzzles());
             bar.clear();
             false
         }
     };
 
     let summary = writing::summary(&writer.tally, files.len(), started.elapsed());
-    diag(format_args!("{summary}"));
+    if !config.quiet {
+        diag(format_args!("{summary}"));
+    }
     if config.json && !failed {
         writer.out.json(&SummaryLine { summary })?;
         writer.out.flush()?;

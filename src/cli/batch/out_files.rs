@@ -11,6 +11,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use anyhow::bail;
 
 use super::inputs::{FileId, InputFile, file_id};
+use crate::cli::output::{diag, in_words};
 
 /// Decides where each input's results go under `dir`, refusing (before
 /// anything is written) a plan that would overwrite an input or write two
@@ -124,8 +125,8 @@ impl Sink {
         let pid = std::process::id();
         // The name is hidden (a later batch over this tree skips it) and
         // unique to this process; `create_new` never takes over a file.
-        for attempt in 0..100 {
-            let temp = dir.join(format!(".{name}.sudokit-{pid}-{attempt}.tmp"));
+        for attempt in 0..ATTEMPTS {
+            let temp = dir.join(temporary_name(&name, pid, attempt));
             let mut live = temporaries();
             match File::options().write(true).create_new(true).open(&temp) {
                 Ok(file) => {
@@ -155,7 +156,8 @@ impl Sink {
 
     /// Completes the file and moves it into place.
     pub fn commit(mut self) -> Result<(), String> {
-        let what = |err: io::Error| format!("writing {}: {err}", self.target.display());
+        let what =
+            |err: io::Error| format!("writing {}: {}", self.target.display(), in_words(&err));
         if let Some(writer) = self.writer.take() {
             let file = writer.into_inner().map_err(|e| what(e.into_error()))?;
             drop(file);
@@ -179,6 +181,77 @@ impl Drop for Sink {
         }
     }
 }
+
+/// The name of a temporary file of [`Sink::create`]'s making beside `name`
+/// (`.NAME.sudokit-PID-N.tmp`).
+fn temporary_name(name: &str, pid: u32, attempt: u32) -> String {
+    format!(".{name}.sudokit-{pid}-{attempt}.tmp")
+}
+
+/// The process that made the temporary file named `name`, if the name is
+/// of [`temporary_name`]'s making.
+fn temporary_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (rest, attempt) = rest.rsplit_once('-')?;
+    let (base, pid) = rest.rsplit_once('-')?;
+    let base = base.strip_suffix(".sudokit")?;
+    let number = |s: &str| {
+        (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let attempt = number(attempt)?;
+    let pid = number(pid)?;
+    (!base.is_empty() && attempt < ATTEMPTS && temporary_name(base, pid, attempt) == name)
+        .then_some(pid)
+}
+
+/// Removes, from the directories the output files go to, the temporary
+/// files that a run ended without clean-up (`kill -9`, a crash, a power
+/// cut) left there: hidden files of [`temporary_name`]'s making whose
+/// process is gone. Nothing else is touched, nor the temporary files of a
+/// process still running. Whether a process runs is looked up in Linux's
+/// `/proc`; elsewhere such files are left as they are.
+#[cfg(target_os = "linux")]
+pub fn remove_stale_temporaries(targets: &[Option<PathBuf>]) {
+    let proc = Path::new("/proc");
+    if !proc.join("self").exists() {
+        return;
+    }
+    let dirs: std::collections::BTreeSet<&Path> = targets
+        .iter()
+        .flatten()
+        .filter_map(|t| t.parent())
+        .collect();
+    for dir in dirs {
+        // A directory not made yet holds nothing to remove.
+        let Ok(entries) = fs::read_dir(dir) else {
+            continue;
+        };
+        for entry in entries.flatten() {
+            let Some(pid) = entry.file_name().to_str().and_then(temporary_pid) else {
+                continue;
+            };
+            let regular = entry.file_type().is_ok_and(|kind| kind.is_file());
+            if !regular || proc.join(pid.to_string()).exists() {
+                continue;
+            }
+            let path = entry.path();
+            if fs::remove_file(&path).is_ok() {
+                diag(format_args!(
+                    "{}: removed, left by an earlier run that was killed (process {pid})",
+                    path.display()
+                ));
+            }
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+pub fn remove_stale_temporaries(_targets: &[Option<PathBuf>]) {}
+
+/// Names tried for a temporary file before giving up.
+const ATTEMPTS: u32 = 100;
 
 /// On an interruption (Ctrl-C, `kill`, a closed terminal), removes the
 /// temporary files of the output files being written, then ends the process
@@ -231,4 +304,30 @@ fn ignored_signals() -> Option<u64> {
 #[cfg(not(unix))]
 pub fn remove_temporaries_on_interrupt() -> io::Result<()> {
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{temporary_name, temporary_pid};
+
+    #[test]
+    fn only_names_of_our_making_are_temporary_files() {
+        assert_eq!(temporary_pid(&temporary_name("a.txt", 42, 0)), Some(42));
+        assert_eq!(temporary_pid(".a-b.txt.sudokit-7-99.tmp"), Some(7));
+        for other in [
+            ".a.txt.sudokit-42-100.tmp",
+            ".a.txt.sudokit-42-.tmp",
+            ".a.txt.sudokit--0.tmp",
+            ".a.txt.sudokit-x-0.tmp",
+            ".a.txt.sudokit-+4-0.tmp",
+            "a.txt.sudokit-42-0.tmp",
+            ".a.txt.sudokit-42-0.tmp~",
+            "..sudokit-42-0.tmp",
+            ".a.txt.other-42-0.tmp",
+            ".a.txt.sudokit-99999999999-0.tmp",
+            ".a.txt.sudokit-042-0.tmp",
+        ] {
+            assert_eq!(temporary_pid(other), None, "{other}");
+        }
+    }
 }

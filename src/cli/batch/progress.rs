@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
 use super::reading::Counters;
 use crate::cli::args::Progress;
@@ -38,9 +38,16 @@ impl Bar {
             // indicatif hides itself off a terminal; `always` means always.
             Progress::Always => ProgressDrawTarget::term_like_with_hz(Box::new(AnsiStderr), 10),
         };
+        // Numbers as the summary writes them: plain digits, a whole rate.
         let style = |template| {
             ProgressStyle::with_template(template)
                 .unwrap_or_else(|_| ProgressStyle::default_bar())
+                .with_key(
+                    "rate",
+                    |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                        let _ = write!(w, "{:.0} puzzles/s", state.per_sec());
+                    },
+                )
                 .progress_chars("=> ")
         };
         // The total is an estimate (puzzles read per byte, times the bytes
@@ -48,11 +55,10 @@ impl Bar {
         // Without a size for every input (standard input), there is none.
         let with_total = total_bytes.map(|_| {
             style(
-                "{spinner} {elapsed_precise} [{wide_bar}] {human_pos}/~{human_len} puzzles, \
-                 {per_sec:0}, ETA {eta}",
+                "{spinner} {elapsed_precise} [{wide_bar}] {pos}/~{len} puzzles, {rate}, ETA {eta}",
             )
         });
-        let counting = style("{spinner} {elapsed_precise} {human_pos} puzzles, {per_sec:0}");
+        let counting = style("{spinner} {elapsed_precise} {pos} puzzles, {rate}");
         let bar = ProgressBar::with_draw_target(None, target).with_style(counting);
         bar.enable_steady_tick(Duration::from_millis(200));
         Bar {
@@ -77,6 +83,8 @@ impl Bar {
         self.bar.is_some()
     }
 
+    /// Shows `done` puzzles answered (counted as the summary counts them:
+    /// not the unreadable ones).
     pub fn update(&self, done: u64, counters: &Counters) {
         let Some(bar) = &self.bar else { return };
         bar.set_position(done);
@@ -104,6 +112,15 @@ impl Bar {
                 result
             }
             _ => f(),
+        }
+    }
+
+    /// The run is over with `done` puzzles answered: the total is no longer
+    /// an estimate, and the last frame drawn says what the summary says.
+    pub fn finish(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(done);
+            bar.set_position(done);
         }
     }
 

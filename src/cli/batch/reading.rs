@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::inputs::InputFile;
 use super::solving::{BadItem, Solver, Task};
 use crate::cli::open;
+use crate::cli::output::in_words;
 use crate::cli::pool::Submit;
 use crate::cli::reading::{Ending, Piece, Reading};
 
@@ -171,7 +172,7 @@ impl<'s> Feed<'s> {
         let handle = match File::open(path) {
             Ok(handle) => handle,
             Err(err) => {
-                self.last(Task::Failed(err.to_string()));
+                self.last(Task::Failed(in_words(&err)));
                 return true;
             }
         };
@@ -254,8 +255,8 @@ pub fn read_from<'s>(i: usize, reader: impl BufRead, sink: &mut impl TaskSink<'s
     }
     match reading.ending() {
         Ending::Whole => {}
-        Ending::Failed(err) => sink.last(Task::Failed(err.to_string())),
-        Ending::GaveUp => sink.last(Task::GaveUp),
+        Ending::Failed(err) => sink.last(Task::Failed(in_words(&err))),
+        Ending::NotText(why) => sink.last(Task::NotText(why)),
     }
     true
 }

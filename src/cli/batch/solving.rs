@@ -10,7 +10,7 @@ use super::reading::{Counters, TaskSink, read_from, read_input};
 use crate::cli::json::Status;
 use crate::cli::output::decimal;
 use crate::cli::pool::Work;
-use crate::cli::reading::Settings;
+use crate::cli::reading::{NotText, Settings};
 use crate::cli::solving::{Mode, Solved, report, solve_grid};
 use sudokit::Grid;
 use sudokit::format::{self, Block, ItemError, Layout, Puzzle};
@@ -35,9 +35,8 @@ pub enum Task {
     Bad(BadItem),
     /// The current input could not be opened or read on.
     Failed(String),
-    /// The current input began with only unreadable items, too many of
-    /// them; the rest of it is not read.
-    GaveUp,
+    /// The current input is not puzzle text; the rest of it is not read.
+    NotText(NotText),
     /// The current input is done.
     End,
 }
@@ -63,7 +62,7 @@ pub enum Rendered {
     Lines(Lines),
     Bad(BadItem),
     Failed(String),
-    GaveUp,
+    NotText(NotText),
     End,
 }
 
@@ -154,7 +153,7 @@ impl Work for Solver {
             }
             Task::Bad(bad) => out.push(Rendered::Bad(bad.clone())),
             Task::Failed(err) => out.push(Rendered::Failed(err.clone())),
-            Task::GaveUp => out.push(Rendered::GaveUp),
+            Task::NotText(why) => out.push(Rendered::NotText(why.clone())),
             Task::End => out.push(Rendered::End),
         }
     }
@@ -294,9 +293,8 @@ mod tests {
     use std::fs;
     use std::path::PathBuf;
 
-    use super::super::{BLOCK_ITEMS, HOLD_LIMIT};
+    use super::super::BLOCK_ITEMS;
     use super::*;
-    use crate::cli::reading::GiveUp;
     use sudokit::format::Delivery;
     use sudokit::format::Format;
 
@@ -321,7 +319,6 @@ mod tests {
                 format: Format::Auto,
                 delivery: Delivery::Buffered,
                 block_items: BLOCK_ITEMS,
-                give_up: GiveUp::After(HOLD_LIMIT),
             },
             counters: Arc::new(Counters::default()),
         };

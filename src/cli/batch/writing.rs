@@ -10,10 +10,10 @@ use super::inputs::InputFile;
 use super::out_files::Sink;
 use super::progress::Bar;
 use super::solving::{Answer, BadItem, Rendered};
-use super::{ERRORS_SHOWN, HOLD_LIMIT};
 use crate::cli::ExitStatus;
 use crate::cli::json::{Report, Status, Summary};
-use crate::cli::output::{Out, diag};
+use crate::cli::output::{Out, diag, in_words};
+use crate::cli::reading::NotText;
 use sudokit::format;
 
 /// Counts for the summary and the exit status.
@@ -24,6 +24,10 @@ pub struct Tally {
     invalid: u64,
     /// Error entries: unreadable puzzles and unreadable files.
     pub errors: u64,
+    /// Files found in directories that are not puzzle text, left out.
+    skipped: u64,
+    /// Inputs under `--out` that got no output file: no puzzle solved.
+    not_written: u64,
 }
 
 impl Tally {
@@ -57,8 +61,8 @@ struct FileState {
     /// Whether a board has been written to the output file (the next one
     /// needs a separator).
     boards: bool,
-    /// The file was not read to its end: it is not a puzzle file.
-    gave_up: bool,
+    /// The file was not read to its end: it is not puzzle text.
+    not_text: Option<NotText>,
 }
 
 impl FileState {
@@ -75,7 +79,7 @@ impl FileState {
         };
         let result = sink.and_then(|sink| parts.iter().try_for_each(|p| sink.write(p.as_bytes())));
         if let Err(err) = result {
-            self.failed = Some(format!("writing {}: {err}", target.display()));
+            self.failed = Some(format!("writing {}: {}", target.display(), in_words(&err)));
             self.sink = None;
         }
     }
@@ -86,6 +90,9 @@ pub struct Writer<'a> {
     /// Under `--out`: where each input's results go.
     targets: Option<&'a [Option<PathBuf>]>,
     json: bool,
+    /// Files found in directories that are not puzzle text are errors too
+    /// (`--strict`), not skipped.
+    strict: bool,
     pub out: Out,
     pub tally: Tally,
     bar: &'a Bar,
@@ -99,6 +106,7 @@ impl<'a> Writer<'a> {
         files: &'a [InputFile],
         targets: Option<&'a [Option<PathBuf>]>,
         json: bool,
+        strict: bool,
         out: Out,
         bar: &'a Bar,
     ) -> Writer<'a> {
@@ -106,6 +114,7 @@ impl<'a> Writer<'a> {
             files,
             targets,
             json,
+            strict,
             out,
             tally: Tally::default(),
             bar,
@@ -131,7 +140,7 @@ impl<'a> Writer<'a> {
                     sink: None,
                     failed: None,
                     boards: false,
-                    gave_up: false,
+                    not_text: None,
                 });
             }
             Rendered::Answer(answer) => {
@@ -153,7 +162,8 @@ impl<'a> Writer<'a> {
                 if file.per_item {
                     self.bad(&bad)?;
                 } else {
-                    // At most HOLD_LIMIT: the reader gives up on the file then.
+                    // Fewer than UNREADABLE_AT_START: the reader gives up on
+                    // the file then.
                     file.held.push(bad);
                 }
             }
@@ -165,9 +175,9 @@ impl<'a> Writer<'a> {
                     file.sink = None;
                 }
             }
-            Rendered::GaveUp => {
+            Rendered::NotText(why) => {
                 if let Some(file) = self.file.as_mut() {
-                    file.gave_up = true;
+                    file.not_text = Some(why);
                 }
             }
             Rendered::End => self.end()?,
@@ -265,12 +275,28 @@ impl<'a> Writer<'a> {
         };
         let source = self.files[file.index].name.clone();
         if !file.per_item && file.failed.is_none() {
-            // Not one puzzle could be read: the file is one error, with the
-            // first reason; the first locations are on standard error.
             let held = std::mem::take(&mut file.held);
-            let gave_up = file.gave_up;
+            if let Some(why) = file.not_text.take() {
+                // One message for the file; its unreadable entries are
+                // not listed.
+                let walked = self.files[file.index].walked;
+                self.file = None;
+                if walked && !self.strict {
+                    self.tally.skipped += 1;
+                    self.bar.suspend(|| {
+                        diag(format_args!("{source}: skipped, not puzzle text ({why})"));
+                    });
+                    return Ok(());
+                }
+                let reason = format!("not puzzle text ({why})");
+                let full = format!("{source}: {reason}");
+                self.bar.suspend(|| diag(&full));
+                return self.file_error(&source, &reason, &full);
+            }
+            // Not one puzzle could be read: the file is one error, with the
+            // first reason; the locations are on standard error.
             self.file = None;
-            for bad in held.iter().take(ERRORS_SHOWN) {
+            for bad in &held {
                 self.bar
                     .suspend(|| diag(format_args!("{source}:{}", bad.message)));
             }
@@ -278,26 +304,26 @@ impl<'a> Writer<'a> {
                 .first()
                 .map_or_else(|| "no puzzle".to_owned(), |b| b.message.clone());
             let more = held.len().saturating_sub(1);
-            if gave_up {
-                let _ = write!(
-                    reason,
-                    " (and {more} more errors; not a puzzle file: no puzzle in the \
-                     first {HOLD_LIMIT} entries, the rest was not read)"
-                );
-            } else if more > 0 {
+            if more > 0 {
                 let _ = write!(reason, " (and {more} more errors)");
             }
             let full = format!("{source}:{reason}");
             return self.file_error(&source, &reason, &full);
         }
         if target.is_some() && file.failed.is_none() {
-            // A file whose puzzles all went unsolved still gets its (empty)
-            // output file: it was read, and that is its result.
-            file.write(target.as_deref(), &[]);
-            if let Some(sink) = file.sink.take()
-                && let Err(err) = sink.commit()
-            {
-                file.failed = Some(err);
+            match file.sink.take() {
+                Some(sink) => {
+                    if let Err(err) = sink.commit() {
+                        file.failed = Some(err);
+                    }
+                }
+                // An output file holds what was solved: none for nothing.
+                None => {
+                    self.tally.not_written += 1;
+                    self.bar.suspend(|| {
+                        diag(format_args!("{source}: no file written, no puzzle solved"));
+                    });
+                }
             }
         }
         if let Some(reason) = file.failed.take() {
@@ -340,6 +366,8 @@ pub fn summary(tally: &Tally, files: usize, elapsed: Duration) -> Summary {
         unsolvable: tally.unsolvable,
         invalid: tally.invalid,
         errors: tally.errors,
+        skipped: tally.skipped,
+        not_written: tally.not_written,
         // Rounded: a summary reads better without float noise.
         seconds: (seconds * 1000.0).round() / 1000.0,
         puzzles_per_second: (puzzles as f64 / seconds.max(1e-9)).round(),
