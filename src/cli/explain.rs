@@ -7,7 +7,7 @@ use sudokit::format::Puzzle;
 use sudokit::logic::{self, Board, CellName, Outcome, Step, digits};
 
 use super::rate::rating_report;
-use super::solving::{Mode, Place, Solved, report, say_unsolved, solve_grid};
+use super::solving::{Mode, Place, report, unique_solution};
 use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::{ExplainArgs, HintArgs};
 use crate::cli::json::{CellDigit, Status, StepRecord};
@@ -66,41 +66,13 @@ fn walk(verb: Verb, format: sudokit::Format, settings: Settings) -> Walk {
     }
 }
 
-/// The uniqueness check every path starts with: a board without exactly
-/// one solution has no logical path (a player's wrong digit shows here), and
-/// the uniqueness techniques are only sound on one that has.
-fn check_unique(
-    puzzle: &Puzzle,
-    source: &str,
-    settings: Settings,
-    out: &mut Out,
-) -> anyhow::Result<Option<Solved>> {
-    let solved = solve_grid(&puzzle.grid, unique());
-    if solved.status == Status::Solved {
-        return Ok(Some(solved));
-    }
-    if settings.json {
-        out.json(&report(source, puzzle, &solved, unique()))?;
-    } else {
-        say_unsolved(source, puzzle, &solved, out);
-    }
-    Ok(None)
-}
-
-fn unique() -> Mode {
-    Mode {
-        unique: true,
-        ..Mode::first()
-    }
-}
-
 fn explain(
     puzzle: &Puzzle,
     source: &str,
     settings: Settings,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let Some(mut solved) = check_unique(puzzle, source, settings, out)? else {
+    let Some(mut solved) = unique_solution(puzzle, source, settings.json, out)? else {
         return Ok(ExitStatus::Failure);
     };
     let start = Board::from_grid(&puzzle.grid);
@@ -122,7 +94,7 @@ fn explain(
         solved.status = Status::Stuck;
     }
     if settings.json {
-        let mut record = report(source, puzzle, &solved, unique());
+        let mut record = report(source, puzzle, &solved, Mode::unique());
         if !stuck {
             record.rating = Some(rating_report(&path));
         }
@@ -146,7 +118,7 @@ fn hint(
     settings: Settings,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let Some(mut solved) = check_unique(puzzle, source, settings, out)? else {
+    let Some(mut solved) = unique_solution(puzzle, source, settings.json, out)? else {
         return Ok(ExitStatus::Failure);
     };
     let board = Board::from_grid(&puzzle.grid);
@@ -157,7 +129,7 @@ fn hint(
     let Some(step) = logic::next_step(&board) else {
         solved.status = Status::Stuck;
         if settings.json {
-            out.json(&report(source, puzzle, &solved, unique()))?;
+            out.json(&report(source, puzzle, &solved, Mode::unique()))?;
         } else {
             stuck_message(source, puzzle, &board, out);
         }

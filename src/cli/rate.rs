@@ -4,7 +4,7 @@
 use sudokit::format::Puzzle;
 use sudokit::logic::{self, Board, Outcome, Path};
 
-use super::solving::{Mode, report, say_unsolved, solve_grid};
+use super::solving::{Mode, report, say_unsolved, unique_solution};
 use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::RateArgs;
 use crate::cli::json::{RatingReport, Status};
@@ -85,21 +85,11 @@ fn rate_one(
     settings: Settings,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    // SE rates only puzzles with one solution; the uniqueness techniques
-    // are only sound then.
-    let unique = Mode {
-        unique: true,
-        ..Mode::first()
-    };
-    let mut solved = solve_grid(&puzzle.grid, unique);
-    if solved.status != Status::Solved {
-        if settings.json {
-            out.json(&report(source, puzzle, &solved, unique))?;
-        } else {
-            say_unsolved(source, puzzle, &solved, out);
-        }
+    // SE rates only puzzles with one solution.
+    let unique = Mode::unique();
+    let Some(mut solved) = unique_solution(puzzle, source, settings.json, out)? else {
         return Ok(ExitStatus::Failure);
-    }
+    };
     let path = logic::solve_steps(Board::from_grid(&puzzle.grid));
     let stuck = path.outcome == Outcome::Stuck;
     if stuck {

@@ -46,6 +46,14 @@ impl Mode {
         self.all && !self.unique
     }
 
+    /// One solution, and `multiple` when there are more (`--unique`).
+    pub fn unique() -> Mode {
+        Mode {
+            unique: true,
+            ..Mode::first()
+        }
+    }
+
     /// Plain solving: one solution, any one.
     pub fn first() -> Mode {
         Mode {
@@ -177,4 +185,27 @@ impl std::fmt::Display for Place<'_> {
             self.source, self.puzzle.line, self.puzzle.index
         )
     }
+}
+
+/// The start of every logical path (`rate`, `explain`, `hint`): the puzzle
+/// solved with `--unique`'s rules. A board without exactly one solution has
+/// no path (a player's wrong digit shows here), and the uniqueness
+/// techniques are only sound on one that has: it is reported as `solve
+/// --unique` reports it, and `None` returned.
+pub fn unique_solution(
+    puzzle: &Puzzle,
+    source: &str,
+    json: bool,
+    out: &mut Out,
+) -> anyhow::Result<Option<Solved>> {
+    let solved = solve_grid(&puzzle.grid, Mode::unique());
+    if solved.status == Status::Solved {
+        return Ok(Some(solved));
+    }
+    if json {
+        out.json(&report(source, puzzle, &solved, Mode::unique()))?;
+    } else {
+        say_unsolved(source, puzzle, &solved, out);
+    }
+    Ok(None)
 }

@@ -298,16 +298,7 @@ fn every_help_has_a_summary_documented_flags_examples_and_exit_codes() {
 
 #[test]
 fn help_text_is_plain_text_and_lists_the_man_page() {
-    for command in [
-        "",
-        "solve",
-        "validate",
-        "batch",
-        "rate",
-        "explain",
-        "hint",
-        "completions",
-    ] {
+    for command in super::COMMANDS {
         let mut args = vec![command, "--help"];
         args.retain(|a| !a.is_empty());
         let help = String::from_utf8(sudokit(&args, "").stdout).expect("UTF-8 help");

@@ -19,6 +19,18 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// Every command with a `--help`, the top level (`""`) first.
+pub const COMMANDS: [&str; 8] = [
+    "",
+    "solve",
+    "validate",
+    "batch",
+    "rate",
+    "explain",
+    "hint",
+    "completions",
+];
+
 /// The repository's fixtures directory.
 pub fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")

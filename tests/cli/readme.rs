@@ -301,16 +301,7 @@ fn docs_examples_run_as_documented() {
 #[test]
 fn help_examples_run_as_documented() {
     let mut all = Vec::new();
-    for command in [
-        "",
-        "solve",
-        "validate",
-        "batch",
-        "rate",
-        "explain",
-        "hint",
-        "completions",
-    ] {
+    for command in super::COMMANDS {
         let mut args = vec![command, "--help"];
         args.retain(|a| !a.is_empty());
         let output = super::sudokit(&args, "");
