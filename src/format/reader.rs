@@ -251,6 +251,7 @@ impl<R: BufRead> Reader<R> {
                         index: self.next_index,
                         line: parsed.line,
                         layout,
+                        origin: parsed.origin,
                     }));
                     self.next_index += 1;
                 }
