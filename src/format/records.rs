@@ -117,7 +117,7 @@ pub(super) fn is_record(first: &str) -> bool {
 
 /// Reads one data line as a record's board and origin, or locates what is
 /// wrong with it: a status or error record holds no board.
-fn parse_data(text: &str, lineno: usize) -> Result<(Grid, Origin), ParseError> {
+pub(super) fn parse_data(text: &str, lineno: usize) -> Result<(Grid, Origin), ParseError> {
     let start = text.len() - text.trim_start().len();
     let trimmed = text.trim();
     let column = |part: &str| {

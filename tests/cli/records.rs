@@ -167,3 +167,40 @@ fn a_line_csv_with_colons_is_not_records() {
         stderr(&output)
     );
 }
+
+#[test]
+fn boards_of_two_layouts_solved_together_validate() {
+    // `solve boj.txt line.txt` writes a BOJ board, then a line: the first
+    // board is not rejected for the second's shape; each is read in its own
+    // layout.
+    let solved = sudokit(&["solve", "batch/boj.txt", "batch/line.txt"], "");
+    let boards = String::from_utf8_lossy(&solved.stdout).into_owned();
+    assert!(
+        boards.ends_with(&format!("7 6 1\n{LC37_SOLVED}\n")),
+        "{boards}"
+    );
+    check(
+        &["validate", "--complete"],
+        &boards,
+        "<stdin>:1: valid\n<stdin>:2: valid\n",
+        0,
+    );
+    // A record between BOJ boards too, under its own name.
+    let mixed = format!("{boards}batch/line.txt:1:{LC37_SOLVED}\n");
+    check(
+        &["validate", "--complete"],
+        &mixed,
+        "<stdin>:1: valid\n<stdin>:2: valid\nbatch/line.txt:1: valid\n",
+        0,
+    );
+    // The other way round, a board of many lines after line puzzles cannot
+    // be read as one: the first error is at the line that starts it.
+    let solved = sudokit(&["solve", "batch/line.txt", "batch/boj.txt"], "");
+    let boards = String::from_utf8_lossy(&solved.stdout).into_owned();
+    let output = check(&["validate"], &boards, "<stdin>:1: valid\n", 2);
+    let err = stderr(&output);
+    assert!(
+        err.starts_with("sudokit: <stdin>:3:2: expected 81 cells, found 1 cell\n"),
+        "{err}"
+    );
+}
