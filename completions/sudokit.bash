@@ -92,11 +92,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 --to)
@@ -155,11 +155,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -303,11 +303,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -325,11 +325,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -347,11 +347,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 --to)
@@ -377,11 +377,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
                     return 0
                     ;;
                 *)

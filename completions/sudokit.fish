@@ -39,7 +39,8 @@ boj\t'81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 
 leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
-grid\t'A board drawn for people, with | - + = as decoration'"
+grid\t'A board drawn for people, with | - + = as decoration'
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l to -d 'Layout of printed boards (default: the layout of the input)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
 leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
 line\t'One 81-character line per board'
@@ -59,7 +60,8 @@ boj\t'81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 
 leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
-grid\t'A board drawn for people, with | - + = as decoration'"
+grid\t'A board drawn for people, with | - + = as decoration'
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l complete -d 'A board with blank cells is invalid (checks a finished solution)'
@@ -75,7 +77,8 @@ boj\t'81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 
 leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
-grid\t'A board drawn for people, with | - + = as decoration'"
+grid\t'A board drawn for people, with | - + = as decoration'
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l to -d 'Layout of the boards written under --out (default: each input\'s)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
 leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
 line\t'One 81-character line per board'
@@ -99,7 +102,8 @@ boj\t'81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 
 leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
-grid\t'A board drawn for people, with | - + = as decoration'"
+grid\t'A board drawn for people, with | - + = as decoration'
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -s H -l with-filename -d 'Start each verdict line with its input\'s name (the default when several inputs are named)'
@@ -111,7 +115,8 @@ boj\t'81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 
 leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
-grid\t'A board drawn for people, with | - + = as decoration'"
+grid\t'A board drawn for people, with | - + = as decoration'
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand explain" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand explain" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand explain" -l grid -d 'Print the candidate grid before each step'
@@ -122,7 +127,8 @@ boj\t'81 numbers 0-9 separated by white space (BOJ 2580): 9 to a line, or 1, 3, 
 leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted from code'
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
-grid\t'A board drawn for people, with | - + = as decoration'"
+grid\t'A board drawn for people, with | - + = as decoration'
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand hint" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand hint" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand hint" -s h -l help -d 'Print help (see more with \'--help\')'

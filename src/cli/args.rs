@@ -352,6 +352,8 @@ pub enum FormatArg {
     Json,
     /// A board drawn for people, with | - + = as decoration.
     Grid,
+    /// sudokit batch's text output read back: path:index: then 81 cells.
+    Records,
 }
 
 impl From<FormatArg> for Format {
@@ -363,6 +365,7 @@ impl From<FormatArg> for Format {
             FormatArg::Line => Format::Line,
             FormatArg::Json => Format::Json,
             FormatArg::Grid => Format::Grid,
+            FormatArg::Records => Format::Records,
         }
     }
 }

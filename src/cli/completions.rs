@@ -166,8 +166,10 @@ fn formats(roff: &mut Roff) {
     roff.control("PP", []);
     roff.text([roman(
         "auto decides per input from its first data line (not blank, not a # \
-         comment, not a header without digits): [ { \" or name = means json or \
-         leetcode; a run of 81 cell characters means line; white-space-separated \
+         comment, not a header without digits): a record of sudokit batch \
+         (path:index: then 81 cells or a status word) means records; [ { \" or \
+         name = means json or leetcode; a run of 81 cell characters means line; \
+         white-space-separated \
          numbers only mean boj; anything else is read as grid.",
     )]);
 }

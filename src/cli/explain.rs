@@ -152,7 +152,13 @@ fn stuck_message(source: &str, puzzle: &Puzzle, board: &Board, out: &mut Out) {
     ));
 }
 
-fn step_record<'a>(source: &'a str, puzzle: &Puzzle, step: usize, found: &Step) -> StepRecord<'a> {
+fn step_record<'a>(
+    source: &'a str,
+    puzzle: &'a Puzzle,
+    step: usize,
+    found: &Step,
+) -> StepRecord<'a> {
+    let (source, index) = puzzle.named(source);
     let cells = |list: &[(usize, u8)]| {
         list.iter()
             .map(|&(cell, digit)| CellDigit {
@@ -163,7 +169,7 @@ fn step_record<'a>(source: &'a str, puzzle: &Puzzle, step: usize, found: &Step) 
     };
     StepRecord {
         source,
-        index: puzzle.index,
+        index,
         step,
         technique: found.technique.name(),
         rating: found.rating(),

@@ -152,13 +152,14 @@ impl<'a> SolutionRecord<'a> {
     /// The record of solution number `solution_index` of `puzzle`.
     pub fn new(
         source: &'a str,
-        puzzle: &Puzzle,
+        puzzle: &'a Puzzle,
         solution_index: usize,
         solution: &Grid,
     ) -> SolutionRecord<'a> {
+        let (source, index) = puzzle.named(source);
         SolutionRecord {
             source,
-            index: puzzle.index,
+            index,
             line: puzzle.line,
             format: puzzle.layout,
             puzzle: puzzle.grid.to_line(),

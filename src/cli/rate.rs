@@ -105,9 +105,8 @@ fn rate_one(
         say_unsolved(source, puzzle, &solved, out);
     } else {
         let rating = path.rating();
-        let prefix = settings
-            .naming
-            .prefix_when_named(source, puzzle.index, several);
+        let (source, index) = puzzle.named(source);
+        let prefix = settings.naming.prefix_when_named(source, index, several);
         out.line(&format!("{prefix}{rating} {}", level(rating.er)))?;
     }
     Ok(if stuck {

@@ -132,9 +132,11 @@ pub fn solve_grid_each(
     }
 }
 
-/// The JSON report of one solved puzzle.
-pub fn report<'a>(source: &'a str, puzzle: &Puzzle, solved: &Solved, mode: Mode) -> Report<'a> {
-    let mut report = Report::new(source, puzzle.index, puzzle.line, solved.status);
+/// The JSON report of one solved puzzle: under the name and index its
+/// record gave it when it was read from one.
+pub fn report<'a>(source: &'a str, puzzle: &'a Puzzle, solved: &Solved, mode: Mode) -> Report<'a> {
+    let (source, index) = puzzle.named(source);
+    let mut report = Report::new(source, index, puzzle.line, solved.status);
     report.format = Some(puzzle.layout);
     report.puzzle = Some(puzzle.grid.to_line());
     if solved.status == Status::Solved
@@ -165,13 +167,18 @@ pub fn say_unsolved(source: &str, puzzle: &Puzzle, solved: &Solved, out: &mut Ou
             Status::Invalid.describe(),
             conflicts.join("; ")
         ));
+    } else if puzzle.origin.is_some() {
+        let what = solved.status.describe();
+        out.diag(format_args!("{}: {what}", Place { source, puzzle }));
     } else {
         out.diag_at(source, puzzle.line, puzzle.index, solved.status.describe());
     }
 }
 
 /// `source:line: puzzle N`, written straight into a message (no allocation:
-/// a file of a million unsolvable puzzles prints a million of these).
+/// a file of a million unsolvable puzzles prints a million of these). A
+/// puzzle read from a record is named as the record names it, then where
+/// the record is: `path: puzzle N (source:line)`.
 pub struct Place<'a> {
     pub source: &'a str,
     pub puzzle: &'a Puzzle,
@@ -179,11 +186,15 @@ pub struct Place<'a> {
 
 impl std::fmt::Display for Place<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "{}:{}: puzzle {}",
-            self.source, self.puzzle.line, self.puzzle.index
-        )
+        let (source, line) = (self.source, self.puzzle.line);
+        match &self.puzzle.origin {
+            Some(origin) => write!(
+                f,
+                "{}: puzzle {} ({source}:{line})",
+                origin.source, origin.index
+            ),
+            None => write!(f, "{source}:{line}: puzzle {}", self.puzzle.index),
+        }
     }
 }
 

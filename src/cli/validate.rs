@@ -6,6 +6,7 @@ use crate::cli::args::ValidateArgs;
 use crate::cli::json::ValidateReport;
 use crate::cli::naming::Naming;
 use crate::cli::output::{Flush, Out};
+use crate::cli::solving::Place;
 use sudokit::format::Puzzle;
 use sudokit::{Conflict, Grid};
 
@@ -115,10 +116,11 @@ fn handle(
         return Ok(exit);
     }
     let word = if verdict.valid { "valid" } else { "invalid" };
+    let (name, index) = puzzle.named(source);
     if settings.json {
         out.json(&ValidateReport {
-            source,
-            index: puzzle.index,
+            source: name,
+            index,
             line: puzzle.line,
             format: puzzle.layout,
             puzzle: puzzle.grid.to_line(),
@@ -141,7 +143,7 @@ fn handle(
     // Each answer goes out before a second board is in sight with
     // --line-buffered: it names the index always.
     let several = several || settings.line_buffered;
-    let prefix = settings.naming.prefix(source, puzzle.index, several);
+    let prefix = settings.naming.prefix(name, index, several);
     out.line(&format!("{prefix}{word}"))?;
     for conflict in &verdict.conflicts {
         out.line(&format!("  {conflict}"))?;
@@ -149,7 +151,7 @@ fn handle(
     // Reasons other than conflicts are diagnostics: standard output keeps
     // the documented shape (verdict, then conflict lines).
     if verdict.conflicts.is_empty() && !verdict.valid {
-        let place = format!("{source}:{}: puzzle {}", puzzle.line, puzzle.index);
+        let place = Place { source, puzzle };
         let blanks = 81 - puzzle.grid.givens();
         if settings.checks.complete && !verdict.complete {
             out.diag(format_args!("{place}: not complete ({blanks} blank cells)"));

@@ -84,6 +84,7 @@ impl LinesAt {
             index: 0,
             line: 0,
             layout: Layout::Line,
+            origin: None,
         }));
         // The common line, 81 cells and its end, needs no search for the
         // end: if the 81 are all cells, none of them is a line end.
@@ -201,6 +202,7 @@ fn line_puzzle(grid: Grid, line: usize, index: usize) -> Puzzle {
         index,
         line,
         layout: Layout::Line,
+        origin: None,
     }
 }
 

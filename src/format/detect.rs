@@ -19,6 +19,10 @@
 //! 4. anything else → `grid`, unless the first line has a letter (a label,
 //!    a typo) and the next data line is `boj` or `line` by these rules.
 //!
+//! Before them all: a line shaped as a record of `sudokit batch`
+//! (`path:index:` then 81 cells or a status word, or `path:error: …`), whose
+//! path holds at most 40 cells, → `records` (see `records.rs`).
+//!
 //! A "data line" is one that is not blank or a comment line (as the README
 //! words it).
 
@@ -58,6 +62,9 @@ pub(super) fn needs_lookahead(text: &str) -> bool {
     work::add(text.len());
     let mut lines = data_lines(text);
     let first = lines.next().unwrap_or("");
+    if super::records::is_record(first) {
+        return false;
+    }
     let cells = first_field_cells(first);
     // After a label, the first data line without a letter decides: there
     // may be several labels (`Sample Input 1`, then `Sample Output 1`).
@@ -166,6 +173,12 @@ pub(super) fn declaration_end(t: &str) -> Option<usize> {
 pub fn detect(text: &str) -> Layout {
     work::add(text.len());
     let first = text.lines().next().unwrap_or("").trim();
+    // First: a record's shape, `path:index:` then 81 cells or a status word
+    // at the line's end, is specific enough to overrule every rule below
+    // (its path may hold `=`, brackets or words).
+    if super::records::is_record(first) {
+        return Layout::Records;
+    }
     if declaration_end(first).is_some() && !first.starts_with(['[', '{', '"']) {
         return Layout::Leetcode;
     }

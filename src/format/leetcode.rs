@@ -257,6 +257,7 @@ impl Parser {
                 out.push(Ok(Parsed {
                     grid: grid_from(&self.cells),
                     line: lineno,
+                    origin: None,
                 }));
                 used
             }
@@ -330,6 +331,7 @@ impl Parser {
         out.push(Ok(Parsed {
             grid: grid_from(&self.cells),
             line: self.start,
+            origin: None,
         }));
         self.clear();
     }

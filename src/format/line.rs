@@ -19,7 +19,11 @@ impl LineParser for Parser {
             return Ok(());
         }
         let grid = parse_data(text, lineno)?;
-        out.push(Ok(Parsed { grid, line: lineno }));
+        out.push(Ok(Parsed {
+            grid,
+            line: lineno,
+            origin: None,
+        }));
         Ok(())
     }
 

@@ -20,6 +20,7 @@ mod leetcode;
 mod line;
 mod parser;
 mod reader;
+mod records;
 mod render;
 mod rows;
 #[cfg(test)]
@@ -40,5 +41,5 @@ pub use items::Items;
 pub use reader::{Reader, parse_str};
 pub use render::{render, separator};
 pub use types::{
-    Delivery, Format, Item, ItemError, Layout, MAX_DEPTH, MAX_LINE, MAX_VALUE, Puzzle,
+    Delivery, Format, Item, ItemError, Layout, MAX_DEPTH, MAX_LINE, MAX_VALUE, Origin, Puzzle,
 };

@@ -2,7 +2,7 @@
 //! parser: lines in, boards (or located errors) out, and how a parser
 //! recovers after an error by skipping the rest of the broken board.
 
-use super::{Delivery, Layout, boj, drawn, json, leetcode, line};
+use super::{Delivery, Layout, Origin, boj, drawn, json, leetcode, line, records};
 use crate::error::ParseError;
 use crate::grid::Grid;
 
@@ -11,6 +11,8 @@ use crate::grid::Grid;
 pub(super) struct Parsed {
     pub grid: Grid,
     pub line: usize,
+    /// Where a record says the board was first read.
+    pub origin: Option<Box<Origin>>,
 }
 
 /// What a parser hands out, in order: whole boards and located errors.
@@ -144,6 +146,7 @@ pub(super) enum Parser {
     Line(line::Parser),
     Json(json::Parser),
     Grid(drawn::Parser),
+    Records(records::Parser),
 }
 
 impl Parser {
@@ -154,6 +157,7 @@ impl Parser {
             Layout::Line => Parser::Line(line::Parser),
             Layout::Json => Parser::Json(json::Parser::default()),
             Layout::Grid => Parser::Grid(drawn::Parser::default()),
+            Layout::Records => Parser::Records(records::Parser),
         };
         if delivery == Delivery::AtOnce {
             parser.get().answer_at_once();
@@ -168,6 +172,7 @@ impl Parser {
             Parser::Line(p) => p,
             Parser::Json(p) => p,
             Parser::Grid(p) => p,
+            Parser::Records(p) => p,
         }
     }
 }

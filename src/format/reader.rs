@@ -9,8 +9,9 @@ use std::io::{self, BufRead};
 use super::parser::{Boards, Parser};
 use super::text::{decode, is_filler, is_header, line_content, words_only};
 use super::types::LONG_LINE_REST;
-use super::{Delivery, Format, Item, ItemError, Layout, MAX_LINE, Puzzle, detect};
+use super::{Delivery, Format, Item, ItemError, Layout, MAX_LINE, Origin, Puzzle, detect};
 use crate::error::{Found, ParseError, ParseErrorKind};
+use crate::grid::Grid;
 
 /// Lines that auto-detection may look at when the first data line opens a
 /// structure but does not say yet what is inside it.
@@ -21,6 +22,9 @@ pub struct Reader<R> {
     input: R,
     parser: Option<Parser>,
     layout: Option<Layout>,
+    /// The layout was detected, not named: a board of another layout
+    /// between boards may then be read in its own (see [`other_board`]).
+    detected: bool,
     lineno: usize,
     buf: Vec<u8>,
     /// Lines read ahead for detection, replayed before reading on.
@@ -67,6 +71,7 @@ impl<R: BufRead> Reader<R> {
             input,
             parser: layout.map(|layout| Parser::new(layout, Delivery::Buffered)),
             layout,
+            detected: layout.is_none(),
             lineno: 0,
             buf: Vec::new(),
             pending: VecDeque::new(),
@@ -251,6 +256,7 @@ impl<R: BufRead> Reader<R> {
                         index: self.next_index,
                         line: parsed.line,
                         layout,
+                        origin: parsed.origin,
                     }));
                     self.next_index += 1;
                 }
@@ -392,6 +398,31 @@ impl<R: BufRead> Reader<R> {
             let Some(parser) = self.parser.as_mut() else {
                 continue;
             };
+            if self.detected
+                && matches!(self.layout, Some(Layout::Boj | Layout::Grid))
+                && parser.get().start().is_none()
+                && let Some((grid, layout, origin)) = other_board(&text, lineno)
+            {
+                // Between boards, a whole board of one line (a `line`
+                // puzzle, a record) is read in its own layout, as `solve
+                // a.txt b.txt` writes boards of two layouts one after the
+                // other. It ends the run of rows before it as a comment
+                // line does: no row of them was lost or added.
+                let result = parser.get().line("#", lineno, &mut self.out);
+                self.push_parsed();
+                if let Err(e) = result {
+                    self.after_error(e, false);
+                }
+                self.ready.push_back(Ok(Puzzle {
+                    grid,
+                    index: self.next_index,
+                    line: lineno,
+                    layout,
+                    origin,
+                }));
+                self.next_index += 1;
+                continue;
+            }
             let result = parser.get().line(&text, lineno, &mut self.out);
             self.push_parsed();
             if let Err(e) = result {
@@ -459,6 +490,18 @@ impl<R: BufRead> Iterator for Reader<R> {
         }
         self.ready.pop_front().map(Ok)
     }
+}
+
+/// A line that is a whole board of its own in a one-line layout, never a
+/// row of `boj` or `grid`: a `line` puzzle (81 cells, then nothing or a
+/// separator) or a `records` line with a board.
+fn other_board(text: &str, lineno: usize) -> Option<(Grid, Layout, Option<Box<Origin>>)> {
+    if super::records::is_record(text) {
+        let (grid, origin) = super::records::parse_data(text, lineno).ok()?;
+        return Some((grid, Layout::Records, Some(Box::new(origin))));
+    }
+    let grid = super::line::parse_data(text, lineno).ok()?;
+    Some((grid, Layout::Line, None))
 }
 
 /// Reads every puzzle of a string (all in memory; for tests and small inputs).

@@ -9,7 +9,9 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
     match layout {
         Layout::Boj => boj::render(grid, out),
         Layout::Leetcode => leetcode::render(grid, out),
-        Layout::Line => line::render(grid, out),
+        // A record's board is written as the next command reads it best:
+        // the path and index it came with stay in messages and JSON.
+        Layout::Line | Layout::Records => line::render(grid, out),
         Layout::Json => json::render(grid, out),
         Layout::Grid => drawn::render(grid, out),
     }
@@ -19,7 +21,7 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
 pub fn separator(layout: Layout) -> &'static str {
     match layout {
         Layout::Boj | Layout::Grid => "\n",
-        Layout::Leetcode | Layout::Line | Layout::Json => "",
+        Layout::Leetcode | Layout::Line | Layout::Json | Layout::Records => "",
     }
 }
 

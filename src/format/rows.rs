@@ -78,6 +78,7 @@ impl Rows {
             let board = Parsed {
                 grid: grid_from(&self.cells),
                 line: self.start,
+                origin: None,
             };
             if self.at_once && !self.holding {
                 out.push(Ok(board));

@@ -47,6 +47,8 @@ pub enum Format {
     Json,
     /// A board drawn for people, with | - + = as decoration.
     Grid,
+    /// `sudokit batch`'s text output read back: `path:index:` then 81 cells.
+    Records,
 }
 
 /// A concrete layout for reading or writing boards.
@@ -63,6 +65,9 @@ pub enum Layout {
     Json,
     /// A board drawn for people.
     Grid,
+    /// `path:index:` then the board's 81 cells, as `sudokit batch` writes
+    /// its results; boards read from records are written as [`Layout::Line`].
+    Records,
 }
 
 impl Layout {
@@ -74,6 +79,7 @@ impl Layout {
             Layout::Line => "line",
             Layout::Json => "json",
             Layout::Grid => "grid",
+            Layout::Records => "records",
         }
     }
 }
@@ -88,6 +94,7 @@ impl Format {
             Format::Line => Some(Layout::Line),
             Format::Json => Some(Layout::Json),
             Format::Grid => Some(Layout::Grid),
+            Format::Records => Some(Layout::Records),
         }
     }
 }
@@ -103,6 +110,31 @@ pub struct Puzzle {
     pub line: usize,
     /// The layout it was read in.
     pub layout: Layout,
+    /// Where the puzzle was first read, when the input names it: a record
+    /// of [`Layout::Records`] keeps the path and index `sudokit batch` read
+    /// it at. Boxed, so that a puzzle without one (nearly all) stays small
+    /// to move.
+    pub origin: Option<Box<Origin>>,
+}
+
+/// The place a puzzle was first read at, as a record of another run names it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// The input's name, as the record gives it (a path, or `<stdin>`).
+    pub source: String,
+    /// The puzzle's 1-based position in that input.
+    pub index: usize,
+}
+
+impl Puzzle {
+    /// The name and position to report the puzzle under: its [`Origin`]
+    /// when it has one, else `source` (the input being read) and its index.
+    pub fn named<'a>(&'a self, source: &'a str) -> (&'a str, usize) {
+        match &self.origin {
+            Some(origin) => (&origin.source, origin.index),
+            None => (source, self.index),
+        }
+    }
 }
 
 /// A puzzle's board, or the located reason it could not be read.

@@ -11,6 +11,7 @@ mod inputs;
 mod logic;
 mod props;
 mod readme;
+mod records;
 mod scale;
 mod solve;
 mod validate;

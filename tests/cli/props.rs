@@ -52,6 +52,7 @@ fn format_of(layout: Layout) -> Format {
         Layout::Line => Format::Line,
         Layout::Json => Format::Json,
         Layout::Grid => Format::Grid,
+        Layout::Records => Format::Records,
     }
 }
 
@@ -73,6 +74,32 @@ fn rendered(grids: &[Grid], layout: Layout) -> String {
 }
 
 proptest! {
+    /// `sudokit batch`'s text records read back as their boards, with the
+    /// path (which may hold `:` and spaces) and index each record names.
+    #[test]
+    fn records_read_back_with_their_origin(
+        grids in prop::collection::vec(any_grid(), 1..4),
+        path in "[a-z]{1,6}([:/ ][a-z0-9]{1,6}){0,3}\\.txt",
+        first in 1usize..1_000_000,
+    ) {
+        let mut text = String::new();
+        for (k, grid) in grids.iter().enumerate() {
+            text.push_str(&format!("{path}:{}:", first + k));
+            render(grid, Layout::Line, &mut text);
+        }
+        for format in [Format::Records, Format::Auto] {
+            let items = parse_str(&text, format);
+            prop_assert_eq!(items.len(), grids.len());
+            for (k, (item, grid)) in items.iter().zip(&grids).enumerate() {
+                let puzzle = item.as_ref().expect("a record reads back");
+                prop_assert_eq!(&puzzle.grid, grid);
+                prop_assert_eq!(puzzle.layout, Layout::Records);
+                prop_assert_eq!(puzzle.named("<stdin>"), (path.as_str(), first + k));
+                prop_assert_eq!(puzzle.line, k + 1);
+            }
+        }
+    }
+
     #[test]
     fn render_then_parse_is_identity(grids in prop::collection::vec(any_grid(), 1..4)) {
         for layout in LAYOUTS {

@@ -11,7 +11,7 @@ use crate::cli::json::Status;
 use crate::cli::output::decimal;
 use crate::cli::pool::Work;
 use crate::cli::reading::{NotText, Settings};
-use crate::cli::solving::{Mode, Solved, report, solve_grid};
+use crate::cli::solving::{Mode, Place, Solved, report, solve_grid};
 use sudokit::Grid;
 use sudokit::format::{self, Block, ItemError, Layout, Puzzle};
 
@@ -234,10 +234,13 @@ impl Solver {
             // cannot fail.
             let _ = serde_json::to_writer(&mut *text, &report(source, puzzle, &solved, mode));
         } else {
+            // A record read back is written under its own name and index,
+            // so that batch output run through batch again is unchanged.
+            let (source, index) = puzzle.named(source);
             text.extend_from_slice(source.as_bytes());
             text.push(b':');
             // No `format!`: it costs more than solving an easy puzzle takes in parts.
-            text.extend_from_slice(decimal(puzzle.index, &mut [0; 20]));
+            text.extend_from_slice(decimal(index, &mut [0; 20]));
             text.push(b':');
             match solution {
                 Some(grid) => grid.write_line(text),
@@ -266,12 +269,8 @@ impl Solver {
             match solution {
                 Some(grid) => format::render(grid, layout, &mut text),
                 None => {
-                    let mut message = format!(
-                        "{source}:{}: puzzle {}: {}",
-                        puzzle.line,
-                        puzzle.index,
-                        solved.status.describe()
-                    );
+                    let mut message =
+                        format!("{}: {}", Place { source, puzzle }, solved.status.describe());
                     for (i, conflict) in solved.conflicts.iter().enumerate() {
                         let _ = write!(message, "{}{conflict}", if i == 0 { ": " } else { "; " });
                     }

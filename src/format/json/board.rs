@@ -125,6 +125,7 @@ fn board(value: &Value, line: usize) -> Result<Parsed, ParseError> {
     Ok(Parsed {
         grid: grid_from(&cells),
         line,
+        origin: None,
     })
 }
 
