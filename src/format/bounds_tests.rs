@@ -23,15 +23,7 @@ const FORMATS: [Format; 6] = [
 
 /// A LeetCode board on one line, named (`b[["5","3",…],…]]`).
 fn named_board() -> String {
-    let rows: Vec<String> = LC37
-        .as_bytes()
-        .chunks(9)
-        .map(|row| {
-            let cells: Vec<String> = row.iter().map(|&c| format!("\"{}\"", c as char)).collect();
-            format!("[{}]", cells.join(","))
-        })
-        .collect();
-    format!("b[{}] ", rows.join(","))
+    format!("b{} ", super::tests::leetcode_board())
 }
 
 /// Inputs of about `size` bytes that once made a reading path rescan what
