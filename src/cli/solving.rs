@@ -72,7 +72,7 @@ pub fn solve_grid(grid: &Grid, mode: Mode) -> Solved {
 }
 
 /// [`solve_grid`], handing `each` every solution `--all` lists as soon as
-/// it is found (only the first is kept in [`Solved::solutions`]), so that
+/// it is found (only the first is kept in [`Solved::first`]), so that
 /// listing a million solutions takes no more memory than one; `each` may
 /// stop the search (a reader that went away).
 pub fn solve_grid_each(
