@@ -16,6 +16,8 @@
 //! ```
 
 mod board;
+mod chains;
+mod exclusion;
 mod fish;
 mod intersections;
 mod singles;

@@ -4,9 +4,10 @@ use std::fmt;
 
 use super::board::Board;
 use super::step::{Step, Technique};
-use super::{fish, intersections, singles, subsets, uniqueness, wings};
+use super::{chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
 
-/// The first step `technique` finds on `board`, if any.
+/// The first step `technique` finds on `board`, if any; for a chain
+/// technique the one SE would take among that technique's chains.
 pub fn find(board: &Board, technique: Technique) -> Option<Step> {
     use Technique as T;
     match technique {
@@ -30,6 +31,12 @@ pub fn find(board: &Board, technique: Technique) -> Option<Step> {
             uniqueness::unique_rectangle(board, technique)
         }
         T::Bug1 => uniqueness::bug_1(board),
+        T::AlignedPairExclusion => exclusion::aligned_pair(board),
+        T::BidirectionalXCycle
+        | T::BidirectionalYCycle
+        | T::ForcingXChain
+        | T::BidirectionalCycle
+        | T::ForcingChain => chains::find(board, Some(technique)),
     }
 }
 
@@ -41,7 +48,13 @@ pub fn next_step(board: &Board) -> Option<Step> {
     if (0..81).any(|c| board.value(c) == 0 && board.candidates(c) == 0) {
         return None;
     }
-    Technique::ALL.iter().find_map(|&t| find(board, t))
+    // The chain techniques are ranked together, by each chain's own rating
+    // (which grows with its length), as SE ranks its chaining hints.
+    Technique::ALL
+        .iter()
+        .filter(|t| !t.is_chain())
+        .find_map(|&t| find(board, t))
+        .or_else(|| chains::find(board, None))
 }
 
 impl Board {

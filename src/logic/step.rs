@@ -72,11 +72,29 @@ pub enum Technique {
     /// Every empty cell bivalue but one: its digit that would complete the
     /// deadly pattern is the true one (5.6).
     Bug1,
+    /// Two cells seen by bivalue cells: a digit of either that fits no
+    /// pair of digits the bivalue cells allow them leaves it (6.2).
+    AlignedPairExclusion,
+    /// A loop of one digit alternating strong and weak links: the digit
+    /// leaves every cell that sees both ends of a weak link's pair of
+    /// states (6.5, more for longer loops).
+    BidirectionalXCycle,
+    /// A loop through bivalue cells, with links of the cells and of houses
+    /// (6.5 and up).
+    BidirectionalYCycle,
+    /// A chain of one digit from a candidate to its own negation, or from
+    /// its absence to itself (6.6 and up).
+    ForcingXChain,
+    /// A loop mixing links of houses and of bivalue cells (7.0 and up).
+    BidirectionalCycle,
+    /// A chain over any digits from a candidate to its own negation, or
+    /// from its absence to itself (7.0 and up).
+    ForcingChain,
 }
 
 impl Technique {
     /// Every technique, easiest first: the order the solver tries them in.
-    pub const ALL: [Technique; 26] = [
+    pub const ALL: [Technique; 32] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleRow,
@@ -103,9 +121,23 @@ impl Technique {
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::Bug1,
+        Technique::AlignedPairExclusion,
+        Technique::BidirectionalXCycle,
+        Technique::BidirectionalYCycle,
+        Technique::ForcingXChain,
+        Technique::BidirectionalCycle,
+        Technique::ForcingChain,
     ];
 
-    /// Its rating on Sudoku Explainer 1.2.1's scale.
+    /// True for the chain techniques, whose steps rate more than their
+    /// technique's base rating when the chain is long (see
+    /// [`Step::rating`]).
+    pub fn is_chain(self) -> bool {
+        self >= Technique::BidirectionalXCycle
+    }
+
+    /// Its rating on Sudoku Explainer 1.2.1's scale; for a chain technique
+    /// the base rating of its shortest chains.
     pub fn rating(self) -> f32 {
         match self {
             Technique::FullHouse => 1.0,
@@ -133,6 +165,10 @@ impl Technique {
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
             Technique::Bug1 => 5.6,
+            Technique::AlignedPairExclusion => 6.2,
+            Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 6.5,
+            Technique::ForcingXChain => 6.6,
+            Technique::BidirectionalCycle | Technique::ForcingChain => 7.0,
         }
     }
 
@@ -165,6 +201,12 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::Bug1 => "BUG+1",
+            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
+            Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
+            Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::BidirectionalCycle => "Bidirectional Cycle",
+            Technique::ForcingChain => "Forcing Chain",
         }
     }
 }
@@ -192,7 +234,11 @@ pub struct Step {
     /// but not applied (see [`Step::is_direct`]).
     pub eliminations: Vec<(usize, u8)>,
     /// The candidates that form the pattern, as (cell, digit): for a wing
-    /// the pivot's first, for a subset the subset's.
+    /// the pivot's first, for a subset the subset's; for a chain its nodes
+    /// in order, from the candidate it starts on (a cycle's start is not
+    /// repeated at its end). A chain's nodes alternate true and false,
+    /// starting true for a cycle or a chain that removes its start, false
+    /// for a chain that places it.
     pub pattern: Vec<(usize, u8)>,
     /// The houses of the pattern, in the order the text names them: for an
     /// intersection the house the digit is confined in, then the one it is
@@ -202,9 +248,15 @@ pub struct Step {
 }
 
 impl Step {
-    /// Its rating on SE's scale: that of its technique.
+    /// Its rating on SE's scale: that of its technique, plus for a chain
+    /// SE's addition for its length (0.1 per step of 4, 6, 8, 12, 16, ...
+    /// that its number of nodes less two exceeds).
     pub fn rating(&self) -> f32 {
-        self.technique.rating()
+        if self.technique.is_chain() {
+            super::chains::difficulty(self.technique, self.pattern.len()) as f32
+        } else {
+            self.technique.rating()
+        }
     }
 
     /// True for SE's direct techniques (direct pointing, claiming, hidden
@@ -289,6 +341,40 @@ fn write_lines(f: &mut fmt::Formatter<'_>, houses: &[House]) -> fmt::Result {
     Ok(())
 }
 
+/// A chain in Eureka-like notation: `-` after a true node (a weak link:
+/// the next is false), `=` after a false one (a strong link: the next is
+/// true). Chains of one digit name it once in front, `4 r1c2-r1c8=r5c8`;
+/// others name each node's, `(4)r1c2-(7)r1c2=(7)r3c2`. A cycle ends on its
+/// start again.
+fn write_chain(f: &mut fmt::Formatter<'_>, step: &Step) -> fmt::Result {
+    let one_digit = matches!(
+        step.technique,
+        Technique::BidirectionalXCycle | Technique::ForcingXChain
+    );
+    let cycle = matches!(
+        step.technique,
+        Technique::BidirectionalXCycle
+            | Technique::BidirectionalYCycle
+            | Technique::BidirectionalCycle
+    );
+    if one_digit && let Some(&(_, d)) = step.pattern.first() {
+        write!(f, "{d} ")?;
+    }
+    let mut on = cycle || step.placements.is_empty();
+    let closing = if cycle { step.pattern.first() } else { None };
+    for (i, &(c, d)) in step.pattern.iter().chain(closing).enumerate() {
+        if i > 0 {
+            f.write_str(if on { "-" } else { "=" })?;
+            on = !on;
+        }
+        if !one_digit {
+            write!(f, "({d})")?;
+        }
+        write!(f, "{}", CellName(c))?;
+    }
+    Ok(())
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Technique as T;
@@ -338,7 +424,8 @@ impl fmt::Display for Step {
             | T::XYZWing
             | T::UniqueRectangle1
             | T::UniqueRectangle2
-            | T::UniqueRectangle4 => {
+            | T::UniqueRectangle4
+            | T::AlignedPairExclusion => {
                 write!(f, "{name}: ")?;
                 let cells = self.pattern_cells();
                 for (i, &c) in cells.iter().enumerate() {
@@ -347,6 +434,14 @@ impl fmt::Display for Step {
                     }
                     write!(f, "{} {}", CellName(c), DigitSet(self.cell_digits(c)))?;
                 }
+            }
+            T::BidirectionalXCycle
+            | T::BidirectionalYCycle
+            | T::ForcingXChain
+            | T::BidirectionalCycle
+            | T::ForcingChain => {
+                write!(f, "{name}: ")?;
+                write_chain(f, self)?;
             }
         }
         let direct = self.is_direct();
@@ -363,7 +458,9 @@ impl fmt::Display for Step {
                 write!(f, " in {h}")?;
             }
             f.write_str(":")?;
-        } else if !self.eliminations.is_empty() && !self.placements.is_empty() {
+        } else if !self.placements.is_empty()
+            && (!self.eliminations.is_empty() || self.technique.is_chain())
+        {
             f.write_str(" =>")?;
         }
         for (i, &(c, d)) in self.placements.iter().enumerate() {

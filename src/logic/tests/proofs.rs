@@ -121,6 +121,9 @@ fn agreement(rated: &[Rated], cap: f32) -> Agreement {
         a.in_range_solved += 1;
         let ours = path.rating();
         let same = |x: f32, y: f32| (x - y).abs() < 0.05;
+        if !(same(ours.er, r.se[0]) && same(ours.ep, r.se[1]) && same(ours.ed, r.se[2])) {
+            eprintln!("differs from SE: {} ours {ours}, SE {:?}", r.puzzle, r.se);
+        }
         a.er_exact += usize::from(same(ours.er, r.se[0]));
         a.er_near += usize::from((ours.er - r.se[0]).abs() < 0.25);
         a.ep_exact += usize::from(same(ours.ep, r.se[1]));
@@ -161,7 +164,11 @@ fn ratings_agree_with_se_on_the_sample() {
     assert_eq!(a.er_exact, a.in_range, "{a:?}");
     assert_eq!(a.ep_exact, a.in_range, "{a:?}");
     assert_eq!(a.ed_exact, a.in_range, "{a:?}");
-    assert_eq!(a.solved, 66, "{a:?}");
+    assert_eq!(a.solved, 98, "{a:?}");
+    let all = agreement(&parse_rated(SE_SAMPLE), 20.0);
+    assert_eq!(all.er_exact, all.in_range_solved, "{all:?}");
+    assert_eq!(all.ep_exact, all.in_range_solved, "{all:?}");
+    assert_eq!(all.ed_exact, all.in_range_solved, "{all:?}");
 }
 
 /// The shared rated lists and benchmark sets, when the checkout sits beside
@@ -181,9 +188,25 @@ fn ratings_agree_with_se_on_the_shared_lists() {
             continue;
         };
         let rated = parse_rated(&text);
-        for cap in [4.4, 6.2, 20.0] {
-            eprintln!("{name}, SE ER <= {cap}: {:?}", agreement(&rated, cap));
+        for cap in [4.4, 6.2] {
+            let a = agreement(&rated, cap);
+            eprintln!("{name}, SE ER <= {cap}: {a:?}");
+            assert_eq!(a.in_range_solved, a.in_range, "{a:?}");
+            assert_eq!(a.er_exact, a.in_range, "{a:?}");
         }
+        let all = agreement(&rated, 20.0);
+        eprintln!("{name}, all: {all:?}");
+        // Finished puzzles; one of gen10k_300 rates 7.2 where SE says 6.6
+        // (SE finds a cheaper step sudokit lacks; see docs/logic.md).
+        let (solved, exact) = if name.contains("gen10k") {
+            (289, 288)
+        } else {
+            (193, 193)
+        };
+        assert_eq!(all.solved, solved, "{all:?}");
+        assert_eq!(all.er_exact, exact, "{all:?}");
+        assert_eq!(all.ep_exact, solved, "{all:?}");
+        assert_eq!(all.ed_exact, solved, "{all:?}");
     }
 }
 

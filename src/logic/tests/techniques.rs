@@ -369,3 +369,33 @@ fn candidates_from_marks_drop_what_placed_digits_rule_out() {
     assert_eq!(board.candidates(80), bit(4));
     assert_eq!(board.value(0), 4);
 }
+
+/// Digit 4 on a rectangle: rows 1 and 5 and column 8 hold it only at the
+/// corners, column 2 also at r3c2. The loop starts at r1c8, the first cell
+/// from which it closes (from r1c2, true, column 2 has no strong link).
+#[test]
+fn x_cycle_on_a_rectangle_of_conjugate_pairs() {
+    let mut board = open();
+    let corners = [rc(1, 2), rc(1, 8), rc(5, 8), rc(5, 2)];
+    for r in [1, 5] {
+        remove(&mut board, row(r).filter(|c| !corners.contains(c)), 4);
+    }
+    remove(
+        &mut board,
+        (1..=9)
+            .filter(|&r| ![1, 3, 5].contains(&r))
+            .map(|r| rc(r, 2)),
+        4,
+    );
+    remove(
+        &mut board,
+        (1..=9).filter(|&r| ![1, 5].contains(&r)).map(|r| rc(r, 8)),
+        4,
+    );
+    let step = found(&board, Technique::BidirectionalXCycle);
+    assert_eq!(
+        step.to_string(),
+        "Bidirectional X-Cycle: 4 r1c8-r5c8=r5c2-r1c2=r1c8 => r3c2<>4"
+    );
+    assert_eq!(step.rating(), 6.5);
+}
