@@ -65,7 +65,7 @@ pub enum Command {
 const RATE_AFTER_HELP: &str = "\
 Levels by ER: easy up to 2.5, medium up to 5.9, hard up to 7.9, very hard
 up to 8.9, extreme from 9.0. A puzzle that needs a technique sudokit does
-not know yet (chains, rated 6.5 and up) is stuck: exit 1.
+not know yet (Nishio, dynamic chains: rated 7.3 and up) is stuck: exit 1.
 
 Examples:
   printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate
