@@ -43,7 +43,7 @@ pub fn open(path: &Path) -> anyhow::Result<Input> {
     let file =
         File::open(path).map_err(|err| anyhow::Error::new(worded(err)).context(name.clone()))?;
     if file.metadata().is_ok_and(|meta| meta.is_dir()) {
-        anyhow::bail!("{name}: Is a directory");
+        anyhow::bail!("{name} is a directory");
     }
     Ok(Input {
         name,
@@ -177,7 +177,7 @@ fn walk_all(
                 status.note(ExitStatus::Error);
                 let name = path.display().to_string();
                 let err = if path.is_dir() {
-                    anyhow::anyhow!("{err:#}; {}", walk.verb.directory_hint(&name))
+                    anyhow::anyhow!("{name} is a directory; {}", walk.verb.directory_hint(&name))
                 } else {
                     err
                 };

@@ -747,7 +747,7 @@ fn a_directory_is_an_error_and_the_other_inputs_are_read() {
     let output = sudokit(&["solve", "formats", "formats/line.txt"], "");
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).starts_with("sudokit: formats: Is a directory"),
+        stderr(&output).starts_with("sudokit: formats is a directory"),
         "{}",
         stderr(&output)
     );

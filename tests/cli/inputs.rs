@@ -202,7 +202,7 @@ fn a_directory_says_what_to_do_instead() {
     let output = check(&["solve", "batch"], "", "", 2);
     assert_eq!(
         stderr(&output),
-        "sudokit: batch: Is a directory; to solve every file in it use 'sudokit batch batch'\n"
+        "sudokit: batch is a directory; to solve every file in it use 'sudokit batch batch'\n"
     );
     let output = check(
         &["validate", "batch", "valid/lc36-example1.txt"],
@@ -212,7 +212,7 @@ fn a_directory_says_what_to_do_instead() {
     );
     assert_eq!(
         stderr(&output),
-        "sudokit: batch: Is a directory; to validate its files name them \
+        "sudokit: batch is a directory; to validate its files name them \
          ('sudokit validate batch/*')\n"
     );
 }
