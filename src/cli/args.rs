@@ -130,6 +130,19 @@ Examples:
 
 Exit status: 0 on success, 2 usage error.";
 
+/// The files a command reads puzzles from, and how it reads and writes
+/// them: what solve, validate, rate, explain and hint share.
+#[derive(Debug, Args)]
+pub struct PuzzleArgs {
+    /// Files to read; standard input when none or '-'.
+    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub output: OutputArgs,
+}
+
 /// Options shared by every command that reads puzzles.
 #[derive(Debug, Args)]
 pub struct InputArgs {
@@ -154,13 +167,8 @@ pub struct OutputArgs {
 #[derive(Debug, Args)]
 #[command(group(clap::ArgGroup::new("listing").args(["count", "all"])))]
 pub struct SolveArgs {
-    /// Files to read; standard input when none or '-'.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub puzzles: PuzzleArgs,
     /// Layout of printed boards (default: the layout of the input).
     #[arg(long, value_enum, value_name = "LAYOUT", conflicts_with_all = ["json", "count"])]
     pub to: Option<LayoutArg>,
@@ -184,13 +192,8 @@ pub struct SolveArgs {
 
 #[derive(Debug, Args)]
 pub struct ValidateArgs {
-    /// Files to read; standard input when none or '-'.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub puzzles: PuzzleArgs,
     /// A board with blank cells is invalid (checks a finished solution).
     #[arg(long)]
     pub complete: bool,
@@ -267,26 +270,16 @@ pub struct BatchArgs {
 
 #[derive(Debug, Args)]
 pub struct RateArgs {
-    /// Files to read; standard input when none or '-'.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub puzzles: PuzzleArgs,
     #[command(flatten)]
     pub naming: NamingArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct ExplainArgs {
-    /// Files to read; standard input when none or '-'.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub puzzles: PuzzleArgs,
     /// Print the candidate grid before each step.
     #[arg(long, conflicts_with = "json")]
     pub grid: bool,
@@ -294,13 +287,8 @@ pub struct ExplainArgs {
 
 #[derive(Debug, Args)]
 pub struct HintArgs {
-    /// Files to read; standard input when none or '-'.
-    #[arg(value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
-    pub files: Vec<PathBuf>,
     #[command(flatten)]
-    pub input: InputArgs,
-    #[command(flatten)]
-    pub output: OutputArgs,
+    pub puzzles: PuzzleArgs,
 }
 
 #[derive(Debug, Args)]

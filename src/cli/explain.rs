@@ -23,14 +23,14 @@ struct Settings {
 
 pub fn run_explain(args: &ExplainArgs) -> anyhow::Result<ExitStatus> {
     let settings = Settings {
-        json: args.output.json,
+        json: args.puzzles.output.json,
         grid: args.grid,
     };
-    let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
+    let mut out = Out::stdout(Flush::line_buffered(args.puzzles.output.line_buffered));
     let mut explained = 0;
     each_puzzle(
-        &args.files,
-        walk(Verb::Explain, args.input.format.into(), settings),
+        &args.puzzles.files,
+        walk(Verb::Explain, args.puzzles.input.format.into(), settings),
         &mut out,
         |puzzle, source, _, out| {
             explained += 1;
@@ -45,13 +45,13 @@ pub fn run_explain(args: &ExplainArgs) -> anyhow::Result<ExitStatus> {
 
 pub fn run_hint(args: &HintArgs) -> anyhow::Result<ExitStatus> {
     let settings = Settings {
-        json: args.output.json,
+        json: args.puzzles.output.json,
         grid: false,
     };
-    let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
+    let mut out = Out::stdout(Flush::line_buffered(args.puzzles.output.line_buffered));
     each_puzzle(
-        &args.files,
-        walk(Verb::Hint, args.input.format.into(), settings),
+        &args.puzzles.files,
+        walk(Verb::Hint, args.puzzles.input.format.into(), settings),
         &mut out,
         |puzzle, source, _, out| hint(puzzle, source, settings, out),
     )

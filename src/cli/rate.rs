@@ -39,27 +39,27 @@ struct Settings {
 
 pub fn run(args: &RateArgs) -> anyhow::Result<ExitStatus> {
     let settings = Settings {
-        json: args.output.json,
+        json: args.puzzles.output.json,
         naming: Naming::new(
             args.naming.with_filename,
             args.naming.no_filename,
-            args.files.len(),
+            args.puzzles.files.len(),
         ),
     };
-    let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
+    let mut out = Out::stdout(Flush::line_buffered(args.puzzles.output.line_buffered));
     let walk = Walk {
         verb: Verb::Rate,
-        format: args.input.format.into(),
-        error_records: args.output.json,
+        format: args.puzzles.input.format.into(),
+        error_records: args.puzzles.output.json,
         // Text names a board's index when its input holds several.
-        lookahead: !args.output.json && !args.output.line_buffered,
+        lookahead: !args.puzzles.output.json && !args.puzzles.output.line_buffered,
     };
     each_puzzle(
-        &args.files,
+        &args.puzzles.files,
         walk,
         &mut out,
         |puzzle, source, several, out| {
-            let several = several || args.output.line_buffered;
+            let several = several || args.puzzles.output.line_buffered;
             rate_one(puzzle, source, several, settings, out)
         },
     )

@@ -28,21 +28,24 @@ pub fn run(args: &SolveArgs) -> anyhow::Result<ExitStatus> {
             limit: usize::try_from(args.limit).unwrap_or(usize::MAX),
             stats: args.stats,
         },
-        json: args.output.json,
+        json: args.puzzles.output.json,
         to: args.to.map(Layout::from),
     };
-    let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
+    let mut out = Out::stdout(Flush::line_buffered(args.puzzles.output.line_buffered));
     let walk = Walk {
         verb: Verb::Solve,
-        format: args.input.format.into(),
-        error_records: args.output.json,
+        format: args.puzzles.input.format.into(),
+        error_records: args.puzzles.output.json,
         // No look-ahead: `tail -f log | sudokit solve --line-buffered` answers
         // each puzzle as soon as it is read.
         lookahead: false,
     };
-    each_puzzle(&args.files, walk, &mut out, |puzzle, source, _, out| {
-        handle(puzzle, source, settings, out)
-    })
+    each_puzzle(
+        &args.puzzles.files,
+        walk,
+        &mut out,
+        |puzzle, source, _, out| handle(puzzle, source, settings, out),
+    )
 }
 
 /// Solves and reports one puzzle.

@@ -71,28 +71,28 @@ pub fn run(args: &ValidateArgs) -> anyhow::Result<ExitStatus> {
             solvable: args.solvable,
             unique: args.unique,
         },
-        json: args.output.json,
+        json: args.puzzles.output.json,
         quiet: args.quiet,
-        line_buffered: args.output.line_buffered,
+        line_buffered: args.puzzles.output.line_buffered,
         naming: Naming::new(
             args.naming.with_filename,
             args.naming.no_filename,
-            args.files.len(),
+            args.puzzles.files.len(),
         ),
     };
-    let mut out = Out::stdout(Flush::line_buffered(args.output.line_buffered));
+    let mut out = Out::stdout(Flush::line_buffered(args.puzzles.output.line_buffered));
     let walk = Walk {
         verb: Verb::Validate,
-        format: args.input.format.into(),
-        error_records: args.output.json && !args.quiet,
+        format: args.puzzles.input.format.into(),
+        error_records: args.puzzles.output.json && !args.quiet,
         // Text output names a board only when its input holds several,
         // which is known once a second one is in sight. JSON and `--quiet`
         // need not wait for it, nor `--line-buffered`, whose answers go out
         // as soon as their puzzle is read: it names every board instead.
-        lookahead: !args.output.json && !args.quiet && !args.output.line_buffered,
+        lookahead: !args.puzzles.output.json && !args.quiet && !args.puzzles.output.line_buffered,
     };
     each_puzzle(
-        &args.files,
+        &args.puzzles.files,
         walk,
         &mut out,
         |puzzle, source, several, out| handle(puzzle, source, several, settings, out),
