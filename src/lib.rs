@@ -66,6 +66,7 @@ pub mod error;
 pub mod format;
 mod grid;
 pub mod logic;
+pub mod random;
 mod solve;
 pub mod solver;
 mod validate;
