@@ -21,12 +21,12 @@
 //!
 //! Before rules 2-4, `pencilmarks`: a first field of more than 405 cell
 //! characters (a 729-character line of candidates, even a broken one), or
-//! a boxed candidate grid: the first line that is not a border (`.---.`,
-//! `+---+`, `*---*`, …) has nine cells parted by white space or `|`, each
-//! a run of distinct digits 1-9 (or a lone `.` or `0`), and two of them
-//! hold several digits, or one does in a row drawn with `|` or under a
-//! border. A grid or BOJ row holds single cells, so none of them is read
-//! differently.
+//! a boxed candidate grid: rows of nine cells parted by white space or
+//! `|`, each a run of distinct digits 1-9 (or a lone `.` or `0`), where
+//! the first row has two cells of several digits, or, in a board drawn
+//! under a border (`.---.`, `+---+`, `*---*`, …) or with `|`, one of its
+//! first nine rows has one. A grid or BOJ row holds single cells, so none
+//! of them is read differently.
 //!
 //! Before them all: a line shaped as a record of `sudokit batch`
 //! (`path:index:` then 81 cells or a status word, or `path:error: …`), whose
@@ -79,9 +79,10 @@ pub(super) fn needs_lookahead(text: &str) -> bool {
     if super::records::is_record(first) {
         return false;
     }
-    if is_border(first) {
-        // A boxed board's top border: its first row decides.
-        return !lines.any(|l| !is_border(l));
+    if is_border(first) || (first.contains('|') && row_cells(first).is_some()) {
+        // A drawn board: its rows decide, up to the first one with cells
+        // of several digits (see `drawn_rows`).
+        return drawn_rows(text).is_none();
     }
     let cells = first_field_cells(first);
     // After a label, the first data line without a letter decides: there
@@ -311,15 +312,39 @@ fn is_pencilmarks(text: &str, first: &str) -> bool {
     if first_field_cells(first) > SURELY_PENCILMARKS {
         return true;
     }
-    let under_border = is_border(first);
-    let Some(row) = data_lines(text).find(|l| !is_border(l)) else {
-        return false;
-    };
-    let Some(cells) = row_cells(row) else {
-        return false;
-    };
-    let several = cells.iter().filter(|c| c.len() > 1).count();
-    several >= 2 || (several == 1 && (under_border || row.contains('|')))
+    if let Some(cells) = row_cells(first)
+        && cells.iter().filter(|c| c.len() > 1).count() >= 2
+    {
+        return true;
+    }
+    drawn_rows(text) == Some(true)
+}
+
+/// Whether the board drawn at the start of `text` (under a border, or
+/// with `|` in its rows) is a candidate grid: `Some(true)` at its first row
+/// with a cell of several digits, `Some(false)` once a line that is no
+/// candidate row, or a whole board of single cells, says it is not, and
+/// `None` while the lines so far do not tell.
+fn drawn_rows(text: &str) -> Option<bool> {
+    let mut lines = data_lines(text).peekable();
+    let under_border = lines.peek().is_some_and(|l| is_border(l));
+    let mut rows = 0;
+    for line in lines.filter(|l| !is_border(l)) {
+        let Some(cells) = row_cells(line) else {
+            return Some(false);
+        };
+        if !(under_border || line.contains('|')) {
+            return Some(false);
+        }
+        if cells.iter().any(|c| c.len() > 1) {
+            return Some(true);
+        }
+        rows += 1;
+        if rows == 9 {
+            return Some(false);
+        }
+    }
+    None
 }
 
 /// JSON or code, from the first significant characters of a structure.

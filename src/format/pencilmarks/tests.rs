@@ -237,6 +237,17 @@ fn detection_keeps_grids_and_boj_and_finds_candidates() {
     assert!(super::super::detect::needs_lookahead(
         pm.lines().next().expect("border")
     ));
+    // Under a border, or drawn with `|`, rows of single cells leave it open
+    // until a row with several digits in a cell, or nine rows.
+    let top = "+---+\n| 1 2 3 | 4 5 6 | 7 8 9 |\n| 4 5 6 | 7 8 9 | 1 2 3 |";
+    assert!(super::super::detect::needs_lookahead(top));
+    assert_eq!(
+        detect(&format!("{top}\n| 7 8 9 | 1 2 3 | 45 6 56 |")),
+        Layout::Pencilmarks
+    );
+    let nine = format!("{top}\n{}", "| 7 8 9 | 1 2 3 | 4 5 6 |\n".repeat(7));
+    assert!(!super::super::detect::needs_lookahead(&nine));
+    assert_eq!(detect(&nine), Layout::Grid);
     // Boards of single cells keep their layouts, borders or not.
     assert_eq!(detect("+-------+\n| 5 3 . | . 7 . | . . . |"), Layout::Grid);
     assert_eq!(detect("*-----------*\n|53.|.7.|...|"), Layout::Grid);
