@@ -92,15 +92,15 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "boj leetcode line json grid pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 --glob)
@@ -155,11 +155,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -303,11 +303,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -325,11 +325,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -347,15 +347,15 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 --to)
-                    COMPREPLY=($(compgen -W "boj leetcode line json grid" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "boj leetcode line json grid pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 --limit)
@@ -377,11 +377,11 @@ _sudokit() {
             fi
             case "${prev}" in
                 --format)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 -f)
-                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
                     return 0
                     ;;
                 *)

@@ -40,12 +40,14 @@ leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
 grid\t'A board drawn for people, with | - + = as decoration'
-records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'
+pencilmarks\t'A board with pencil marks: the 729-character line or the boxed candidate grid'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l to -d 'Layout of printed boards (default: the layout of the input)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
 leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
 line\t'One 81-character line per board'
 json\t'A 9×9 JSON array of numbers per line'
-grid\t'A board drawn for people'"
+grid\t'A board drawn for people'
+pencilmarks\t'A 729-character line of candidates per board (blanks: every digit)'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l limit -d 'Most solutions to count or print with --count and --all' -r
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand solve" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
@@ -61,7 +63,8 @@ leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
 grid\t'A board drawn for people, with | - + = as decoration'
-records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'
+pencilmarks\t'A board with pencil marks: the 729-character line or the boxed candidate grid'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand validate" -l complete -d 'A board with blank cells is invalid (checks a finished solution)'
@@ -78,12 +81,14 @@ leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
 grid\t'A board drawn for people, with | - + = as decoration'
-records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'
+pencilmarks\t'A board with pencil marks: the 729-character line or the boxed candidate grid'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l to -d 'Layout of the boards written under --out (default: each input\'s)' -r -f -a "boj\t'9 lines of 9 space-separated digits (BOJ 2580)'
 leetcode\t'A 9×9 JSON array of one-character strings (LeetCode 37)'
 line\t'One 81-character line per board'
 json\t'A 9×9 JSON array of numbers per line'
-grid\t'A board drawn for people'"
+grid\t'A board drawn for people'
+pencilmarks\t'A 729-character line of candidates per board (blanks: every digit)'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l glob -d 'Only files whose name matches this glob (e.g. \'*.txt\'); \'!GLOB\' leaves matching files out; may be repeated, the last match wins' -r
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -s j -l jobs -d 'Worker threads (default: every core)' -r
 complete -c sudokit -n "__fish_sudokit_using_subcommand batch" -l out -d 'Write each input\'s solutions to a file at the same relative path under DIR' -r -f -a "(__fish_complete_directories)"
@@ -103,7 +108,8 @@ leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
 grid\t'A board drawn for people, with | - + = as decoration'
-records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'
+pencilmarks\t'A board with pencil marks: the 729-character line or the boxed candidate grid'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -s H -l with-filename -d 'Start each verdict line with its input\'s name (the default when several inputs are named)'
@@ -116,7 +122,8 @@ leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
 grid\t'A board drawn for people, with | - + = as decoration'
-records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'
+pencilmarks\t'A board with pencil marks: the 729-character line or the boxed candidate grid'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand explain" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand explain" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand explain" -l grid -d 'Print the candidate grid before each step'
@@ -128,7 +135,8 @@ leetcode\t'A 9×9 array of one-character strings, as in LeetCode 36/37 or pasted
 line\t'One puzzle per line, 81 cell characters'
 json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for several'
 grid\t'A board drawn for people, with | - + = as decoration'
-records\t'sudokit batch\'s text output read back: path:index: then 81 cells'"
+records\t'sudokit batch\'s text output read back: path:index: then 81 cells'
+pencilmarks\t'A board with pencil marks: the 729-character line or the boxed candidate grid'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand hint" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand hint" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand hint" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -23,12 +23,13 @@ const FORMATS: [Format; 6] = [
     Format::Grid,
 ];
 
-const LAYOUTS: [(Layout, Format); 5] = [
+const LAYOUTS: [(Layout, Format); 6] = [
     (Layout::Boj, Format::Boj),
     (Layout::Leetcode, Format::Leetcode),
     (Layout::Line, Format::Line),
     (Layout::Json, Format::Json),
     (Layout::Grid, Format::Grid),
+    (Layout::Pencilmarks, Format::Pencilmarks),
 ];
 
 /// The format a fuzz input's first byte picks, and the rest of the input.
@@ -76,6 +77,15 @@ pub fn parse(data: &[u8]) {
     let Some((format, pick, input)) = pick_format(data) else {
         return;
     };
+    parse_as(format, pick, input);
+    // Every input is read as `pencilmarks` too: the first byte's choice
+    // among the other formats stays what it was when the inputs kept in
+    // fixtures/fuzz-regressions/ were found.
+    parse_as(Format::Pencilmarks, pick, input);
+}
+
+/// [`parse`]'s checks of `input` read as `format`.
+fn parse_as(format: Format, pick: u8, input: &[u8]) {
     let items = read_all(input, format);
     assert!(!items.is_empty(), "every input yields a puzzle or an error");
     let lines = input.split(|&b| b == b'\n').count();

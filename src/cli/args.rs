@@ -342,6 +342,8 @@ pub enum FormatArg {
     Grid,
     /// sudokit batch's text output read back: path:index: then 81 cells.
     Records,
+    /// A board with pencil marks: the 729-character line or the boxed candidate grid.
+    Pencilmarks,
 }
 
 impl From<FormatArg> for Format {
@@ -354,6 +356,7 @@ impl From<FormatArg> for Format {
             FormatArg::Json => Format::Json,
             FormatArg::Grid => Format::Grid,
             FormatArg::Records => Format::Records,
+            FormatArg::Pencilmarks => Format::Pencilmarks,
         }
     }
 }
@@ -371,6 +374,8 @@ pub enum LayoutArg {
     Json,
     /// A board drawn for people.
     Grid,
+    /// A 729-character line of candidates per board (blanks: every digit).
+    Pencilmarks,
 }
 
 impl From<LayoutArg> for Layout {
@@ -381,6 +386,7 @@ impl From<LayoutArg> for Layout {
             LayoutArg::Line => Layout::Line,
             LayoutArg::Json => Layout::Json,
             LayoutArg::Grid => Layout::Grid,
+            LayoutArg::Pencilmarks => Layout::Pencilmarks,
         }
     }
 }

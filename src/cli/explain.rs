@@ -6,8 +6,9 @@ use std::fmt::Write as _;
 use sudokit::format::Puzzle;
 use sudokit::logic::{self, Board, CellName, Outcome, Step, digits};
 
+use super::position::player_solution;
 use super::rate::rating_report;
-use super::solving::{Mode, Place, report, unique_solution};
+use super::solving::{Mode, Place, report};
 use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::{ExplainArgs, HintArgs};
 use crate::cli::json::{CellDigit, Status, StepRecord};
@@ -72,10 +73,9 @@ fn explain(
     settings: Settings,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let Some(mut solved) = unique_solution(puzzle, source, settings.json, out)? else {
+    let Some((mut solved, start)) = player_solution(puzzle, source, settings.json, out)? else {
         return Ok(ExitStatus::Failure);
     };
-    let start = Board::from_grid(&puzzle.grid);
     let path = logic::solve_steps(start);
     let mut board = start;
     for (k, step) in path.steps.iter().enumerate() {
@@ -118,10 +118,9 @@ fn hint(
     settings: Settings,
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
-    let Some(mut solved) = unique_solution(puzzle, source, settings.json, out)? else {
+    let Some((mut solved, board)) = player_solution(puzzle, source, settings.json, out)? else {
         return Ok(ExitStatus::Failure);
     };
-    let board = Board::from_grid(&puzzle.grid);
     if board.is_solved() {
         out.diag(format_args!("{}: already solved", Place { source, puzzle }));
         return Ok(ExitStatus::Success);

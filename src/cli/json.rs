@@ -101,6 +101,8 @@ pub struct Report<'a> {
     pub stats: Option<StatsReport>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<RatingReport>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mistakes: Option<Vec<MistakeRecord>>,
 }
 
 impl<'a> Report<'a> {
@@ -121,6 +123,7 @@ impl<'a> Report<'a> {
             error: None,
             stats: None,
             rating: None,
+            mistakes: None,
         }
     }
 
@@ -186,6 +189,17 @@ pub struct RatingReport {
     pub hardest: &'static str,
     /// Steps in the path.
     pub steps: usize,
+}
+
+/// A player's mistake in a position (`hint`, `explain`, `rate`, `solve`):
+/// `{"cell":"r4c7","digit":5,"kind":"mark"}`, the solution's digit that the
+/// cell's pencil marks removed, or `"kind":"digit"`, a placed digit without
+/// which the board has a solution.
+#[derive(Debug, Clone, Serialize)]
+pub struct MistakeRecord {
+    pub cell: String,
+    pub digit: u8,
+    pub kind: &'static str,
 }
 
 /// A candidate placed or removed by a step: `{"cell":"r2c8","digit":7}`.

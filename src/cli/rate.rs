@@ -2,8 +2,9 @@
 //! from the path of the logical solver that always takes the easiest step.
 
 use sudokit::format::Puzzle;
-use sudokit::logic::{self, Board, Outcome, Path};
+use sudokit::logic::{self, Outcome, Path};
 
+use super::position::checked_start;
 use super::solving::{Mode, report, say_unsolved, unique_solution};
 use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::RateArgs;
@@ -90,7 +91,10 @@ fn rate_one(
     let Some(mut solved) = unique_solution(puzzle, source, settings.json, out)? else {
         return Ok(ExitStatus::Failure);
     };
-    let path = logic::solve_steps(Board::from_grid(&puzzle.grid));
+    let Some(start) = checked_start(puzzle, source, &mut solved, settings.json, out)? else {
+        return Ok(ExitStatus::Failure);
+    };
+    let path = logic::solve_steps(start);
     let stuck = path.outcome == Outcome::Stuck;
     if stuck {
         solved.status = Status::Stuck;

@@ -2,6 +2,7 @@
 
 use std::ops::ControlFlow;
 
+use super::position::{pencilled_unsolvable, say_mistakes};
 use super::solving::{Mode, Place, Solved, report, say_unsolved, solve_grid, solve_grid_each};
 use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::SolveArgs;
@@ -56,6 +57,14 @@ fn handle(
     out: &mut Out,
 ) -> anyhow::Result<ExitStatus> {
     let layout = settings.to.unwrap_or(puzzle.layout);
+    if let Some((solved, mistakes)) = pencilled_unsolvable(puzzle) {
+        if settings.mode.count && !settings.json {
+            out.line("0")?;
+        }
+        let answer = (settings.json, settings.mode);
+        say_mistakes(puzzle, source, &solved, &mistakes, answer, out)?;
+        return Ok(ExitStatus::Failure);
+    }
     let solved = if settings.mode.lists_all() {
         // Each solution goes out as it is found; a write that fails (a
         // reader that went away) ends the search.

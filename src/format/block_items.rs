@@ -85,6 +85,7 @@ impl LinesAt {
             line: 0,
             layout: Layout::Line,
             origin: None,
+            candidates: None,
         }));
         // The common line, 81 cells and its end, needs no search for the
         // end: if the 81 are all cells, none of them is a line end.
@@ -203,6 +204,7 @@ fn line_puzzle(grid: Grid, line: usize, index: usize) -> Puzzle {
         line,
         layout: Layout::Line,
         origin: None,
+        candidates: None,
     }
 }
 

@@ -19,6 +19,15 @@
 //! 4. anything else → `grid`, unless the first line has a letter (a label,
 //!    a typo) and the next data line is `boj` or `line` by these rules.
 //!
+//! Before rules 2-4, `pencilmarks`: a first field of more than 405 cell
+//! characters (a 729-character line of candidates, even a broken one), or
+//! a boxed candidate grid: rows of nine cells parted by white space or
+//! `|`, each a run of distinct digits 1-9 (or a lone `.` or `0`), where
+//! the first row has two cells of several digits, or, in a board drawn
+//! under a border (`.---.`, `+---+`, `*---*`, …) or with `|`, one of its
+//! first nine rows has one. A grid or BOJ row holds single cells, so none
+//! of them is read differently.
+//!
 //! Before them all: a line shaped as a record of `sudokit batch`
 //! (`path:index:` then 81 cells or a status word, or `path:error: …`), whose
 //! path holds at most 40 cells, → `records` (see `records.rs`).
@@ -27,6 +36,7 @@
 //! words it).
 
 use super::Layout;
+use super::pencilmarks::{is_border, row_cells};
 use super::text::{cell_value, is_filler, work};
 
 /// Cells a grid row can hold without a separator between them.
@@ -35,6 +45,10 @@ const LONGEST_GRID_RUN: usize = 9;
 /// A first field of more cells than this is a line puzzle, whatever comes
 /// next: about half of one, far more than a grid row with a typo.
 const SURELY_LINE: usize = 40;
+
+/// A first field of more cells than this is a 729-character line of
+/// candidates: halfway from a line puzzle's 81 to its 729.
+const SURELY_PENCILMARKS: usize = 405;
 
 /// The cells (`0`–`9`, `.`, …) of the first field of `line`: up to white
 /// space or a separator.
@@ -64,6 +78,11 @@ pub(super) fn needs_lookahead(text: &str) -> bool {
     let first = lines.next().unwrap_or("");
     if super::records::is_record(first) {
         return false;
+    }
+    if is_border(first) || (first.contains('|') && row_cells(first).is_some()) {
+        // A drawn board: its rows decide, up to the first one with cells
+        // of several digits (see `drawn_rows`).
+        return drawn_rows(text).is_none();
     }
     let cells = first_field_cells(first);
     // After a label, the first data line without a letter decides: there
@@ -234,6 +253,9 @@ fn is_label(line: &str) -> bool {
 
 /// [`detect`] for a first line `first` that does not open a structure.
 fn detect_plain(text: &str, first: &str) -> Layout {
+    if is_pencilmarks(text, first) {
+        return Layout::Pencilmarks;
+    }
     // A grid row holds at most 9 cells: a first field (up to white space or
     // a separator) with many more is a line puzzle, even a broken one (a
     // typo early in it too), so that its error is reported as one. With a
@@ -283,6 +305,46 @@ fn detect_plain(text: &str, first: &str) -> Layout {
         return Layout::Boj;
     }
     Layout::Grid
+}
+
+/// The `pencilmarks` rule (see the module's documentation).
+fn is_pencilmarks(text: &str, first: &str) -> bool {
+    if first_field_cells(first) > SURELY_PENCILMARKS {
+        return true;
+    }
+    if let Some(cells) = row_cells(first)
+        && cells.iter().filter(|c| c.len() > 1).count() >= 2
+    {
+        return true;
+    }
+    drawn_rows(text) == Some(true)
+}
+
+/// Whether the board drawn at the start of `text` (under a border, or
+/// with `|` in its rows) is a candidate grid: `Some(true)` at its first row
+/// with a cell of several digits, `Some(false)` once a line that is no
+/// candidate row, or a whole board of single cells, says it is not, and
+/// `None` while the lines so far do not tell.
+fn drawn_rows(text: &str) -> Option<bool> {
+    let mut lines = data_lines(text).peekable();
+    let under_border = lines.peek().is_some_and(|l| is_border(l));
+    let mut rows = 0;
+    for line in lines.filter(|l| !is_border(l)) {
+        let Some(cells) = row_cells(line) else {
+            return Some(false);
+        };
+        if !(under_border || line.contains('|')) {
+            return Some(false);
+        }
+        if cells.iter().any(|c| c.len() > 1) {
+            return Some(true);
+        }
+        rows += 1;
+        if rows == 9 {
+            return Some(false);
+        }
+    }
+    None
 }
 
 /// JSON or code, from the first significant characters of a structure.

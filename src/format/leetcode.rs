@@ -258,6 +258,7 @@ impl Parser {
                     grid: grid_from(&self.cells),
                     line: lineno,
                     origin: None,
+                    candidates: None,
                 }));
                 used
             }
@@ -332,6 +333,7 @@ impl Parser {
             grid: grid_from(&self.cells),
             line: self.start,
             origin: None,
+            candidates: None,
         }));
         self.clear();
     }

@@ -23,6 +23,7 @@ impl LineParser for Parser {
             grid,
             line: lineno,
             origin: None,
+            candidates: None,
         }));
         Ok(())
     }

@@ -19,6 +19,7 @@ mod json;
 mod leetcode;
 mod line;
 mod parser;
+mod pencilmarks;
 mod reader;
 mod records;
 mod render;
@@ -41,5 +42,6 @@ pub use items::Items;
 pub use reader::{Reader, parse_str};
 pub use render::{render, separator};
 pub use types::{
-    Delivery, Format, Item, ItemError, Layout, MAX_DEPTH, MAX_LINE, MAX_VALUE, Origin, Puzzle,
+    Candidates, Delivery, Format, Item, ItemError, Layout, MAX_DEPTH, MAX_LINE, MAX_VALUE, Origin,
+    Puzzle,
 };

@@ -2,7 +2,9 @@
 //! parser: lines in, boards (or located errors) out, and how a parser
 //! recovers after an error by skipping the rest of the broken board.
 
-use super::{Delivery, Layout, Origin, boj, drawn, json, leetcode, line, records};
+use super::{
+    Candidates, Delivery, Layout, Origin, boj, drawn, json, leetcode, line, pencilmarks, records,
+};
 use crate::error::ParseError;
 use crate::grid::Grid;
 
@@ -13,6 +15,8 @@ pub(super) struct Parsed {
     pub line: usize,
     /// Where a record says the board was first read.
     pub origin: Option<Box<Origin>>,
+    /// The pencil marks, in a layout that gives them.
+    pub candidates: Option<Box<Candidates>>,
 }
 
 /// What a parser hands out, in order: whole boards and located errors.
@@ -147,6 +151,7 @@ pub(super) enum Parser {
     Json(json::Parser),
     Grid(drawn::Parser),
     Records(records::Parser),
+    Pencilmarks(pencilmarks::Parser),
 }
 
 impl Parser {
@@ -158,6 +163,7 @@ impl Parser {
             Layout::Json => Parser::Json(json::Parser::default()),
             Layout::Grid => Parser::Grid(drawn::Parser::default()),
             Layout::Records => Parser::Records(records::Parser),
+            Layout::Pencilmarks => Parser::Pencilmarks(pencilmarks::Parser::default()),
         };
         if delivery == Delivery::AtOnce {
             parser.get().answer_at_once();
@@ -173,6 +179,7 @@ impl Parser {
             Parser::Json(p) => p,
             Parser::Grid(p) => p,
             Parser::Records(p) => p,
+            Parser::Pencilmarks(p) => p,
         }
     }
 }

@@ -257,6 +257,7 @@ impl<R: BufRead> Reader<R> {
                         line: parsed.line,
                         layout,
                         origin: parsed.origin,
+                        candidates: parsed.candidates,
                     }));
                     self.next_index += 1;
                 }
@@ -383,8 +384,10 @@ impl<R: BufRead> Reader<R> {
                     let layout = self.choose_layout(&text)?;
                     self.layout = Some(layout);
                     let mut parser = Parser::new(layout, self.delivery);
-                    let spans_lines =
-                        matches!(layout, Layout::Boj | Layout::Grid | Layout::Leetcode);
+                    let spans_lines = matches!(
+                        layout,
+                        Layout::Boj | Layout::Grid | Layout::Leetcode | Layout::Pencilmarks
+                    );
                     if std::mem::take(&mut self.blind_start) && spans_lines {
                         parser.get().reset();
                         self.skipping = true;
@@ -419,6 +422,7 @@ impl<R: BufRead> Reader<R> {
                     line: lineno,
                     layout,
                     origin,
+                    candidates: None,
                 }));
                 self.next_index += 1;
                 continue;

@@ -41,6 +41,7 @@ impl LineParser for Parser {
             grid,
             line: lineno,
             origin: Some(Box::new(origin)),
+            candidates: None,
         }));
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! Writing boards: each layout's own writer, chosen by [`Layout`], and what
 //! goes between two boards.
 
-use super::{Layout, boj, drawn, json, leetcode, line};
+use super::{Layout, boj, drawn, json, leetcode, line, pencilmarks};
 use crate::grid::Grid;
 
 /// Writes `grid` in `layout`, with a line end after it.
@@ -14,6 +14,7 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
         Layout::Line | Layout::Records => line::render(grid, out),
         Layout::Json => json::render(grid, out),
         Layout::Grid => drawn::render(grid, out),
+        Layout::Pencilmarks => pencilmarks::render(grid, out),
     }
 }
 
@@ -21,7 +22,9 @@ pub fn render(grid: &Grid, layout: Layout, out: &mut String) {
 pub fn separator(layout: Layout) -> &'static str {
     match layout {
         Layout::Boj | Layout::Grid => "\n",
-        Layout::Leetcode | Layout::Line | Layout::Json | Layout::Records => "",
+        Layout::Leetcode | Layout::Line | Layout::Json | Layout::Records | Layout::Pencilmarks => {
+            ""
+        }
     }
 }
 

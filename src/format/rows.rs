@@ -4,6 +4,7 @@
 
 use std::collections::VecDeque;
 
+use super::Candidates;
 use super::parser::{Boards, Parsed, Rest};
 use super::text::grid_from;
 use crate::error::{Found, ParseError};
@@ -26,6 +27,9 @@ const HOLD_RUN: usize = 1024;
 #[derive(Debug, Default)]
 pub(super) struct Rows {
     cells: Vec<u8>,
+    /// Each cell's candidates, in a layout that gives them (`pencilmarks`):
+    /// as long as `cells`, or empty.
+    marks: Vec<u16>,
     start: usize,
     /// Set by an error in a line: what is left of its board after it.
     broke: Option<Rest>,
@@ -49,6 +53,18 @@ impl Rows {
 
     pub(super) fn push(&mut self, value: u8) {
         self.cells.push(value);
+    }
+
+    /// A cell given by its candidates: placed when it has one alone.
+    pub(super) fn push_marks(&mut self, mask: u16) {
+        let value = if mask.count_ones() == 1 {
+            // The one bit's place is the digit less one: at most 8.
+            mask.trailing_zeros() as u8 + 1
+        } else {
+            0
+        };
+        self.cells.push(value);
+        self.marks.push(mask);
     }
 
     pub(super) fn is_empty(&self) -> bool {
@@ -75,11 +91,14 @@ impl Rows {
     /// one at a time).
     pub(super) fn end_row(&mut self, out: &mut Boards) {
         if self.cells.len() == 81 {
+            let masks = <[u16; 81]>::try_from(self.marks.as_slice()).ok();
             let board = Parsed {
                 grid: grid_from(&self.cells),
                 line: self.start,
                 origin: None,
+                candidates: masks.and_then(Candidates::from_masks).map(Box::new),
             };
+            self.marks.clear();
             if self.at_once && !self.holding {
                 out.push(Ok(board));
             } else {
@@ -201,6 +220,7 @@ impl Rows {
     pub(super) fn reset(&mut self) {
         self.rest = self.broke.take().unwrap_or(Rest::ToBlank);
         self.cells.clear();
+        self.marks.clear();
     }
 
     /// Whether a line, holding cells or not, is skipped (see [`Rest::skips`]).

@@ -49,6 +49,9 @@ pub enum Format {
     Grid,
     /// `sudokit batch`'s text output read back: `path:index:` then 81 cells.
     Records,
+    /// A board with a player's pencil marks: the 729-character line or the
+    /// boxed candidate grid.
+    Pencilmarks,
 }
 
 /// A concrete layout for reading or writing boards.
@@ -68,6 +71,9 @@ pub enum Layout {
     /// `path:index:` then the board's 81 cells, as `sudokit batch` writes
     /// its results; boards read from records are written as [`Layout::Line`].
     Records,
+    /// A board with candidates: read as the 729-character line or the boxed
+    /// candidate grid, written as the line (nine places per cell).
+    Pencilmarks,
 }
 
 impl Layout {
@@ -80,6 +86,7 @@ impl Layout {
             Layout::Json => "json",
             Layout::Grid => "grid",
             Layout::Records => "records",
+            Layout::Pencilmarks => "pencilmarks",
         }
     }
 }
@@ -95,6 +102,7 @@ impl Format {
             Format::Json => Some(Layout::Json),
             Format::Grid => Some(Layout::Grid),
             Format::Records => Some(Layout::Records),
+            Format::Pencilmarks => Some(Layout::Pencilmarks),
         }
     }
 }
@@ -115,6 +123,71 @@ pub struct Puzzle {
     /// it at. Boxed, so that a puzzle without one (nearly all) stays small
     /// to move.
     pub origin: Option<Box<Origin>>,
+    /// The player's pencil marks, when the input gives them
+    /// ([`Layout::Pencilmarks`]); `None` when only digits are given. Boxed,
+    /// as [`Puzzle::origin`] is.
+    pub candidates: Option<Box<Candidates>>,
+}
+
+/// The digits a player still holds possible in each cell: a board's pencil
+/// marks, as [`Layout::Pencilmarks`] gives them.
+///
+/// One 9-bit mask per cell, in reading order: bit `d - 1` set when `d` is a
+/// candidate. A cell of the puzzle's [`Grid`] that holds a digit has that
+/// digit alone. A blank cell may have no candidate at all (a player erased
+/// them all), which no solution can fill.
+///
+/// ```
+/// use sudokit::format::{Format, parse_str};
+///
+/// // r1c1 holds 1 or 2, every other cell 1-9 but 5, a placed 5 in r9c9.
+/// let mut line = String::from("12.......");
+/// line.push_str(&"1234.6789".repeat(79));
+/// line.push_str("....5....");
+/// let items = parse_str(&line, Format::Auto);
+/// let puzzle = items[0].as_ref().expect("a board with marks");
+/// let marks = puzzle.candidates.as_deref().expect("marks");
+/// assert_eq!(marks.mask(0), 0b11);
+/// assert!(marks.has(1, 9) && !marks.has(1, 5));
+/// assert_eq!(puzzle.grid.get(8, 8), 5);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Candidates {
+    masks: [u16; 81],
+}
+
+impl Candidates {
+    /// Every digit of each mask's 9 bits: nine 1-bits.
+    pub const ALL: u16 = 0x1FF;
+
+    /// The marks of 81 masks; `None` when a mask has a bit above the ninth.
+    pub fn from_masks(masks: [u16; 81]) -> Option<Candidates> {
+        masks
+            .iter()
+            .all(|&m| m <= Candidates::ALL)
+            .then_some(Candidates { masks })
+    }
+
+    /// Masks known to have no bit above the ninth.
+    pub(crate) fn from_checked(masks: [u16; 81]) -> Candidates {
+        debug_assert!(masks.iter().all(|&m| m <= Candidates::ALL));
+        Candidates { masks }
+    }
+
+    /// The masks, one per cell in reading order.
+    pub fn masks(&self) -> &[u16; 81] {
+        &self.masks
+    }
+
+    /// The candidates of `cell` (0-80, reading order) as a mask.
+    pub fn mask(&self, cell: usize) -> u16 {
+        self.masks[cell]
+    }
+
+    /// True when `digit` (1-9) is a candidate of `cell` (0-80).
+    pub fn has(&self, cell: usize, digit: u8) -> bool {
+        (1..=9).contains(&digit) && self.masks[cell] & (1 << (digit - 1)) != 0
+    }
 }
 
 /// The place a puzzle was first read at, as a record of another run names it.

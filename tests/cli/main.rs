@@ -9,6 +9,7 @@ mod completions;
 mod hardening;
 mod inputs;
 mod logic;
+mod pencilmarks;
 mod props;
 mod readme;
 mod records;

@@ -37,12 +37,13 @@ fn any_puzzle() -> impl Strategy<Value = Grid> {
         )
 }
 
-const LAYOUTS: [Layout; 5] = [
+const LAYOUTS: [Layout; 6] = [
     Layout::Boj,
     Layout::Leetcode,
     Layout::Line,
     Layout::Json,
     Layout::Grid,
+    Layout::Pencilmarks,
 ];
 
 fn format_of(layout: Layout) -> Format {
@@ -53,6 +54,7 @@ fn format_of(layout: Layout) -> Format {
         Layout::Json => Format::Json,
         Layout::Grid => Format::Grid,
         Layout::Records => Format::Records,
+        Layout::Pencilmarks => Format::Pencilmarks,
     }
 }
 

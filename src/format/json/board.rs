@@ -126,6 +126,7 @@ fn board(value: &Value, line: usize) -> Result<Parsed, ParseError> {
         grid: grid_from(&cells),
         line,
         origin: None,
+        candidates: None,
     })
 }
 
