@@ -80,19 +80,20 @@ fn mask_of(token: &str) -> u16 {
 /// than any cell of a boxed row, a line puzzle's 81 cells included: it is
 /// meant as a 729-character line.
 fn is_long_field(text: &str) -> bool {
-    text.trim_start()
-        .split(is_separator)
-        .next()
-        .is_some_and(|field| field.chars().nth(81).is_some())
+    let field = text.trim_start().chars().take_while(|&c| !is_separator(c));
+    field.take(82).count() > 81
 }
 
 impl LineParser for Parser {
     fn line(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
-        if self.rows.is_empty() && is_long_field(text) {
+        if self.rows.is_empty() && text.len() > 81 && is_long_field(text) {
             // Between boxed boards a 729-character line ends their run as
             // a comment line does: no row was lost or added.
             self.rows.end_run(out, 0, 9, "");
-            let (grid, candidates) = parse_line(text, lineno)?;
+            let (grid, candidates) = match fast_line(text.as_bytes()) {
+                Some(masks) => board_of(masks),
+                None => parse_line(text, lineno)?,
+            };
             out.push(Ok(Parsed {
                 grid,
                 line: lineno,
@@ -269,6 +270,31 @@ impl Parser {
         self.rows.end_row(out);
         Ok(())
     }
+}
+
+/// The common case, a well-formed 729-character line, read byte by byte;
+/// `None` sends anything else to [`parse_line`], which locates the error.
+/// Only the 729 places and the byte after them are looked at: the caller
+/// answers for the rest of the line being text.
+fn fast_line(bytes: &[u8]) -> Option<[u16; 81]> {
+    let places = bytes.get(..LINE_CELLS)?;
+    if !matches!(
+        bytes.get(LINE_CELLS),
+        None | Some(b' ' | b'\t' | b',' | b';' | b':' | b'|')
+    ) {
+        return None;
+    }
+    let mut masks = [0u16; 81];
+    for (mask, cell) in masks.iter_mut().zip(places.chunks_exact(9)) {
+        for (k, &b) in (0u8..).zip(cell) {
+            if b == b'1' + k {
+                *mask |= 1 << k;
+            } else if b != b'.' && b != b'0' {
+                return None;
+            }
+        }
+    }
+    Some(masks)
 }
 
 /// Reads a 729-character line (not blank, not a comment), or locates what
