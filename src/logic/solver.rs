@@ -27,10 +27,15 @@ pub fn find(board: &Board, technique: Technique) -> Option<Step> {
         | T::HiddenQuad => subsets::hidden(board, technique),
         T::XWing | T::Swordfish | T::Jellyfish => fish::fish(board, technique),
         T::XYWing | T::XYZWing => wings::wing(board, technique),
-        T::UniqueRectangle1 | T::UniqueRectangle2 | T::UniqueRectangle4 => {
-            uniqueness::unique_rectangle(board, technique)
-        }
-        T::Bug1 => uniqueness::bug_1(board),
+        T::UniqueRectangle1
+        | T::UniqueRectangle2
+        | T::UniqueRectangle3
+        | T::UniqueRectangle3Hidden
+        | T::UniqueRectangle4
+        | T::Bug1
+        | T::Bug2
+        | T::Bug3
+        | T::Bug4 => uniqueness::find(board, technique),
         T::AlignedPairExclusion => exclusion::aligned_pair(board),
         T::BidirectionalXCycle
         | T::BidirectionalYCycle
@@ -50,10 +55,18 @@ pub fn next_step(board: &Board) -> Option<Step> {
     }
     // The chain techniques are ranked together, by each chain's own rating
     // (which grows with its length), as SE ranks its chaining hints.
+    // So are the unique loops, and the BUG types: SE finds each family's
+    // hints together and takes the lowest rated.
     Technique::ALL
         .iter()
         .filter(|t| !t.is_chain())
-        .find_map(|&t| find(board, t))
+        .find_map(|&t| match t {
+            Technique::UniqueRectangle1 => uniqueness::unique_loop(board, None),
+            Technique::Bug1 => uniqueness::bug(board, None),
+            _ if uniqueness::loop_type(t).is_some() => None,
+            Technique::Bug2 | Technique::Bug3 | Technique::Bug4 => None,
+            _ => find(board, t),
+        })
         .or_else(|| chains::find(board, None))
 }
 

@@ -59,6 +59,14 @@ pub enum Technique {
     /// other two the same one more: it leaves the cells that see both
     /// (4.5).
     UniqueRectangle2,
+    /// Two cells of a unique rectangle or loop with extra digits that, as
+    /// one cell, form a naked subset with other cells of a house they share:
+    /// the subset's digits leave the rest of the house (4.6 and up).
+    UniqueRectangle3,
+    /// The same two cells, with the loop's digits, confined with other
+    /// digits to as many cells of a house: the other digits leave those
+    /// cells (4.5 and up).
+    UniqueRectangle3Hidden,
     /// Two corners of such a rectangle hold only the two candidates, the
     /// other two share a house where one of the two has no other place: the
     /// other of the two leaves them (4.5).
@@ -72,6 +80,15 @@ pub enum Technique {
     /// Every empty cell bivalue but one: its digit that would complete the
     /// deadly pattern is the true one (5.6).
     Bug1,
+    /// BUG cells sharing one extra digit: it leaves every cell that sees
+    /// them all (5.7).
+    Bug2,
+    /// The BUG cells' extra digits, as one cell, form a naked subset with
+    /// other cells of their house (5.8 and up).
+    Bug3,
+    /// Two BUG cells in a house where they hold the only places of a digit:
+    /// each is that digit or its extra one (5.7).
+    Bug4,
     /// Two cells seen by bivalue cells: a digit of either that fits no
     /// pair of digits the bivalue cells allow them leaves it (6.2).
     AlignedPairExclusion,
@@ -94,7 +111,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first: the order the solver tries them in.
-    pub const ALL: [Technique; 32] = [
+    pub const ALL: [Technique; 37] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleRow,
@@ -116,11 +133,16 @@ impl Technique {
         Technique::XYZWing,
         Technique::UniqueRectangle1,
         Technique::UniqueRectangle2,
+        Technique::UniqueRectangle3,
+        Technique::UniqueRectangle3Hidden,
         Technique::UniqueRectangle4,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::Bug1,
+        Technique::Bug2,
+        Technique::Bug3,
+        Technique::Bug4,
         Technique::AlignedPairExclusion,
         Technique::BidirectionalXCycle,
         Technique::BidirectionalYCycle,
@@ -160,11 +182,15 @@ impl Technique {
             Technique::XYZWing => 4.4,
             Technique::UniqueRectangle1
             | Technique::UniqueRectangle2
+            | Technique::UniqueRectangle3Hidden
             | Technique::UniqueRectangle4 => 4.5,
+            Technique::UniqueRectangle3 => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
             Technique::Bug1 => 5.6,
+            Technique::Bug2 | Technique::Bug4 => 5.7,
+            Technique::Bug3 => 5.8,
             Technique::AlignedPairExclusion => 6.2,
             Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 6.5,
             Technique::ForcingXChain => 6.6,
@@ -196,11 +222,16 @@ impl Technique {
             Technique::XYZWing => "XYZ-Wing",
             Technique::UniqueRectangle1 => "Unique Rectangle Type 1",
             Technique::UniqueRectangle2 => "Unique Rectangle Type 2",
+            Technique::UniqueRectangle3 => "Unique Rectangle Type 3",
+            Technique::UniqueRectangle3Hidden => "Unique Rectangle Type 3 (hidden set)",
             Technique::UniqueRectangle4 => "Unique Rectangle Type 4",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::Bug1 => "BUG+1",
+            Technique::Bug2 => "BUG Type 2",
+            Technique::Bug3 => "BUG Type 3",
+            Technique::Bug4 => "BUG Type 4",
             Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
             Technique::BidirectionalXCycle => "Bidirectional X-Cycle",
             Technique::BidirectionalYCycle => "Bidirectional Y-Cycle",
@@ -254,6 +285,11 @@ impl Step {
     pub fn rating(&self) -> f32 {
         if self.technique.is_chain() {
             super::chains::difficulty(self.technique, self.pattern.len()) as f32
+        } else if super::uniqueness::loop_type(self.technique).is_some() {
+            super::uniqueness::loop_rating(self) as f32
+        } else if self.technique == Technique::Bug3 {
+            // 5.7 and 0.1 per digit of the naked set past the first, as SE.
+            (5.7 + f64::from(self.pattern_digits().count_ones().saturating_sub(1)) * 0.1) as f32
         } else {
             self.technique.rating()
         }
@@ -283,6 +319,17 @@ impl Step {
             }
         }
         cells
+    }
+
+    /// `r1c1 {3,5}, r1c4 {3,5}`: each pattern cell with its digits.
+    fn write_cell_digits(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, c) in self.pattern_cells().into_iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{} {}", CellName(c), DigitSet(self.cell_digits(c)))?;
+        }
+        Ok(())
     }
 
     fn pattern_digits(&self) -> Digits {
@@ -420,20 +467,30 @@ impl fmt::Display for Step {
                 f.write_str(" and ")?;
                 write_lines(f, &self.houses[n..])?;
             }
+            T::UniqueRectangle1
+            | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle3Hidden
+            | T::UniqueRectangle4
+                if super::uniqueness::loop_len(self) > 4 =>
+            {
+                let name = name.replace("Rectangle", "Loop");
+                write!(f, "{name}: ")?;
+                self.write_cell_digits(f)?;
+            }
             T::XYWing
             | T::XYZWing
             | T::UniqueRectangle1
             | T::UniqueRectangle2
+            | T::UniqueRectangle3
+            | T::UniqueRectangle3Hidden
             | T::UniqueRectangle4
+            | T::Bug2
+            | T::Bug3
+            | T::Bug4
             | T::AlignedPairExclusion => {
                 write!(f, "{name}: ")?;
-                let cells = self.pattern_cells();
-                for (i, &c) in cells.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(", ")?;
-                    }
-                    write!(f, "{} {}", CellName(c), DigitSet(self.cell_digits(c)))?;
-                }
+                self.write_cell_digits(f)?;
             }
             T::BidirectionalXCycle
             | T::BidirectionalYCycle

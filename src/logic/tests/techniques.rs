@@ -357,6 +357,52 @@ fn unique_rectangles_types_1_2_and_4() {
 }
 
 #[test]
+fn unique_rectangle_type_3_with_a_naked_pair() {
+    // The roof r2c1 {3,5,7}, r2c4 {3,5,8} must hold 7 or 8: with r2c7
+    // {7,8} that is a naked pair of row 2.
+    let mut board = open();
+    for cell in [rc(1, 1), rc(1, 4)] {
+        keep(&mut board, cell, &[3, 5]);
+    }
+    keep(&mut board, rc(2, 1), &[3, 5, 7]);
+    keep(&mut board, rc(2, 4), &[3, 5, 8]);
+    keep(&mut board, rc(2, 7), &[7, 8]);
+    let step = found(&board, Technique::UniqueRectangle3);
+    let expected: Vec<(usize, u8)> = [2, 3, 5, 6, 8, 9]
+        .into_iter()
+        .flat_map(|c| [(rc(2, c), 7), (rc(2, c), 8)])
+        .collect();
+    assert_eq!(step.eliminations, expected);
+    assert!(
+        step.to_string().starts_with(
+            "Unique Rectangle Type 3: r1c1 {3,5}, r1c4 {3,5}, r2c1 {3,5}, r2c4 {3,5}, r2c7 {7,8} => r2c2<>7, r2c2<>8,"
+        ),
+        "{step}"
+    );
+    assert_eq!(step.rating(), 4.6);
+}
+
+#[test]
+fn unique_loop_of_six_cells() {
+    // r1c1-r1c4-r2c4-r2c7-r3c7-r3c1: every house holds two of them, so
+    // were r3c1 only {3,5} the loop could swap 3 and 5.
+    let mut board = open();
+    for cell in [rc(1, 1), rc(1, 4), rc(2, 4), rc(2, 7), rc(3, 7)] {
+        keep(&mut board, cell, &[3, 5]);
+    }
+    keep(&mut board, rc(3, 1), &[3, 5, 9]);
+    // No rectangle inside the loop: its fourth corners lack 3.
+    remove(&mut board, [rc(2, 1), rc(1, 7), rc(3, 4)], 3);
+    let step = found(&board, Technique::UniqueRectangle1);
+    assert_eq!(step.eliminations, vec![(rc(3, 1), 3), (rc(3, 1), 5)]);
+    assert_eq!(
+        step.to_string(),
+        "Unique Loop Type 1: r1c1 {3,5}, r1c4 {3,5}, r2c4 {3,5}, r2c7 {3,5}, r3c1 {3,5}, r3c7 {3,5} => r3c1<>3, r3c1<>5"
+    );
+    assert_eq!(step.rating(), 4.6);
+}
+
+#[test]
 fn candidates_from_marks_drop_what_placed_digits_rule_out() {
     let mut values = [0u8; 81];
     values[0] = 4;
