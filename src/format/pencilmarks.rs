@@ -20,7 +20,7 @@ use std::fmt;
 use super::Candidates;
 use super::parser::{Boards, LineParser, Parsed, Rest};
 use super::rows::Rows;
-use super::text::{column_of, is_binary, is_filler, is_heading, words_only};
+use super::text::{column_of, is_filler, is_heading, words_only};
 use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
@@ -165,13 +165,14 @@ impl LineParser for Parser {
 impl Parser {
     /// Reads one line of a boxed board.
     fn row(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
-        let expected_row = format!("row {} of 9", self.rows.next_row());
+        let next = self.rows.next_row();
+        let expected_row = || format!("row {next} of 9");
         if text.trim().is_empty() {
             if self.rows.blank_in_grid(out) {
                 return Ok(());
             }
             let found = Found::Text("a blank line".into());
-            return Err(ParseError::expected(lineno, 1, expected_row, found));
+            return Err(ParseError::expected(lineno, 1, expected_row(), found));
         }
         if is_filler(text) || is_heading(text, 0) {
             if !is_filler(text) {
@@ -183,7 +184,7 @@ impl Parser {
                 self.rows.end_run(out, 0, 9, "");
             } else if !is_filler(text) {
                 let found = Found::Text("a label".into());
-                return Err(ParseError::expected(lineno, 1, expected_row, found));
+                return Err(ParseError::expected(lineno, 1, expected_row(), found));
             }
             return Ok(());
         }
@@ -194,8 +195,8 @@ impl Parser {
         let mut masks = Vec::with_capacity(9);
         let mut token: Option<(usize, u16, bool)> = None;
         let mut end_column = 1;
-        let chars: Vec<char> = text.chars().collect();
-        for (i, &c) in chars.iter().chain(std::iter::once(&' ')).enumerate() {
+        // A space after the last character ends the last cell.
+        for (i, c) in text.chars().chain(std::iter::once(' ')).enumerate() {
             let column = i + 1;
             if c.is_whitespace() || c == '|' {
                 if let Some((_, mask, _)) = token.take() {
@@ -232,7 +233,7 @@ impl Parser {
                     *mask = Candidates::ALL;
                     *unmarked = true;
                 }
-                c if is_binary(c) || !matches!(c, '.' | '0' | '1'..='9') => {
+                c if !matches!(c, '.' | '0' | '1'..='9') => {
                     return Err(ParseError::expected(
                         lineno,
                         column,
