@@ -89,6 +89,10 @@ Examples:
   printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit hint
   printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit hint --json
 
+The position may carry the player's pencil marks (--format pencilmarks, or
+detected); the step found starts from them. A placed digit or a pencil mark
+that contradicts the solution is reported with its cell (unsolvable).
+
 Exit status: 0 a step was found (or the board is solved), 1 the board is
 invalid, unsolvable, not unique or stuck, 2 usage error or unreadable input.";
 

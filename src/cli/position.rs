@@ -220,3 +220,87 @@ pub fn say_mistakes(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Mistake, removed_marks, start_board, wrong_digits};
+    use sudokit::format::{Candidates, Format, parse_str};
+    use sudokit::{Grid, Layout};
+
+    const PUZZLE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+
+    /// `PUZZLE` as a 729-character line, every blank holding `blank`'s marks.
+    fn pencilled(blank: impl Fn(usize) -> u16) -> sudokit::format::Puzzle {
+        let grid: Grid = PUZZLE.parse().expect("puzzle");
+        let masks = std::array::from_fn(|cell| match grid.cells()[cell] {
+            0 => blank(cell),
+            v => 1 << (v - 1),
+        });
+        let line = Candidates::from_masks(masks).expect("masks").to_string();
+        let mut items = parse_str(&line, Format::Auto);
+        let puzzle = items.remove(0).expect("a board");
+        assert_eq!(puzzle.layout, Layout::Pencilmarks);
+        puzzle
+    }
+
+    #[test]
+    fn a_removed_true_candidate_is_named_and_others_are_not() {
+        let grid: Grid = PUZZLE.parse().expect("puzzle");
+        let solution = grid.solve().expect("a solution");
+        // Every blank keeps its true digit and the next one; r1c3 (two
+        // candidates still, so not placed) has the two after it instead.
+        let puzzle = pencilled(|cell| {
+            let true_digit = solution.cells()[cell];
+            let next = |d: u8| d % 9 + 1;
+            let kept = if cell == 2 {
+                next(next(true_digit))
+            } else {
+                true_digit
+            };
+            1 << (kept - 1) | 1 << (next(true_digit) - 1)
+        });
+        assert_eq!(
+            removed_marks(&puzzle, &solution),
+            [Mistake::Mark(2, solution.cells()[2])]
+        );
+        // The board starts from the marks, less what placed peers rule out.
+        let board = start_board(&puzzle);
+        let marks = puzzle.candidates.as_deref().expect("marks");
+        for cell in (0..81).filter(|&c| grid.cells()[c] == 0 && c != 2) {
+            assert_eq!(board.candidates(cell) & !marks.mask(cell), 0, "{cell}");
+            assert!(board.has(cell, solution.cells()[cell]), "{cell}");
+        }
+        assert_eq!(
+            Mistake::Mark(2, 4).to_string(),
+            "r1c3: 4 is not a candidate but the solution has it"
+        );
+    }
+
+    #[test]
+    fn a_wrong_placement_is_among_the_digits_named() {
+        let grid: Grid = PUZZLE.parse().expect("puzzle");
+        let solution = grid.solve().expect("a solution");
+        // r1c3 holds 4 in the solution; a 1 there leaves no solution.
+        let mut wrong = grid;
+        assert_eq!(solution.get(0, 2), 4);
+        wrong.set(0, 2, 1);
+        assert_eq!(wrong.count_solutions(1), 0);
+        let named = wrong_digits(&wrong);
+        assert!(named.contains(&Mistake::Digit(2, 1)), "{named:?}");
+        // Each one named, removed alone, leaves exactly one solution.
+        for mistake in named {
+            let Mistake::Digit(cell, _) = mistake else {
+                panic!("{mistake:?}");
+            };
+            let mut without = wrong;
+            without.set(cell / 9, cell % 9, 0);
+            assert_eq!(without.count_solutions(2), 1, "{mistake:?}");
+        }
+        assert!(
+            wrong_digits(&grid)
+                .iter()
+                .all(|m| matches!(m, Mistake::Digit(..)))
+        );
+    }
+}

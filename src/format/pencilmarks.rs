@@ -20,7 +20,7 @@ use std::fmt;
 use super::Candidates;
 use super::parser::{Boards, LineParser, Parsed, Rest};
 use super::rows::Rows;
-use super::text::{column_of, is_binary, is_filler, is_heading, words_only};
+use super::text::{column_of, is_filler, is_heading, words_only};
 use crate::error::{Found, ParseError, Quantity};
 use crate::grid::Grid;
 
@@ -80,19 +80,20 @@ fn mask_of(token: &str) -> u16 {
 /// than any cell of a boxed row, a line puzzle's 81 cells included: it is
 /// meant as a 729-character line.
 fn is_long_field(text: &str) -> bool {
-    text.trim_start()
-        .split(is_separator)
-        .next()
-        .is_some_and(|field| field.chars().nth(81).is_some())
+    let field = text.trim_start().chars().take_while(|&c| !is_separator(c));
+    field.take(82).count() > 81
 }
 
 impl LineParser for Parser {
     fn line(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
-        if self.rows.is_empty() && is_long_field(text) {
+        if self.rows.is_empty() && text.len() > 81 && is_long_field(text) {
             // Between boxed boards a 729-character line ends their run as
             // a comment line does: no row was lost or added.
             self.rows.end_run(out, 0, 9, "");
-            let (grid, candidates) = parse_line(text, lineno)?;
+            let (grid, candidates) = match fast_line(text.as_bytes()) {
+                Some(masks) => board_of(masks),
+                None => parse_line(text, lineno)?,
+            };
             out.push(Ok(Parsed {
                 grid,
                 line: lineno,
@@ -164,13 +165,14 @@ impl LineParser for Parser {
 impl Parser {
     /// Reads one line of a boxed board.
     fn row(&mut self, text: &str, lineno: usize, out: &mut Boards) -> Result<(), ParseError> {
-        let expected_row = format!("row {} of 9", self.rows.next_row());
+        let next = self.rows.next_row();
+        let expected_row = || format!("row {next} of 9");
         if text.trim().is_empty() {
             if self.rows.blank_in_grid(out) {
                 return Ok(());
             }
             let found = Found::Text("a blank line".into());
-            return Err(ParseError::expected(lineno, 1, expected_row, found));
+            return Err(ParseError::expected(lineno, 1, expected_row(), found));
         }
         if is_filler(text) || is_heading(text, 0) {
             if !is_filler(text) {
@@ -182,7 +184,7 @@ impl Parser {
                 self.rows.end_run(out, 0, 9, "");
             } else if !is_filler(text) {
                 let found = Found::Text("a label".into());
-                return Err(ParseError::expected(lineno, 1, expected_row, found));
+                return Err(ParseError::expected(lineno, 1, expected_row(), found));
             }
             return Ok(());
         }
@@ -193,8 +195,8 @@ impl Parser {
         let mut masks = Vec::with_capacity(9);
         let mut token: Option<(usize, u16, bool)> = None;
         let mut end_column = 1;
-        let chars: Vec<char> = text.chars().collect();
-        for (i, &c) in chars.iter().chain(std::iter::once(&' ')).enumerate() {
+        // A space after the last character ends the last cell.
+        for (i, c) in text.chars().chain(std::iter::once(' ')).enumerate() {
             let column = i + 1;
             if c.is_whitespace() || c == '|' {
                 if let Some((_, mask, _)) = token.take() {
@@ -231,7 +233,7 @@ impl Parser {
                     *mask = Candidates::ALL;
                     *unmarked = true;
                 }
-                c if is_binary(c) || !matches!(c, '.' | '0' | '1'..='9') => {
+                c if !matches!(c, '.' | '0' | '1'..='9') => {
                     return Err(ParseError::expected(
                         lineno,
                         column,
@@ -269,6 +271,31 @@ impl Parser {
         self.rows.end_row(out);
         Ok(())
     }
+}
+
+/// The common case, a well-formed 729-character line, read byte by byte;
+/// `None` sends anything else to [`parse_line`], which locates the error.
+/// Only the 729 places and the byte after them are looked at: the caller
+/// answers for the rest of the line being text.
+fn fast_line(bytes: &[u8]) -> Option<[u16; 81]> {
+    let places = bytes.get(..LINE_CELLS)?;
+    if !matches!(
+        bytes.get(LINE_CELLS),
+        None | Some(b' ' | b'\t' | b',' | b';' | b':' | b'|')
+    ) {
+        return None;
+    }
+    let mut masks = [0u16; 81];
+    for (mask, cell) in masks.iter_mut().zip(places.chunks_exact(9)) {
+        for (k, &b) in (0u8..).zip(cell) {
+            if b == b'1' + k {
+                *mask |= 1 << k;
+            } else if b != b'.' && b != b'0' {
+                return None;
+            }
+        }
+    }
+    Some(masks)
 }
 
 /// Reads a 729-character line (not blank, not a comment), or locates what

@@ -79,6 +79,12 @@ fn the_729_line_reads_back_to_the_same_candidates_and_digits() {
     // `0` is a removed candidate as `.` is, and a separator ends the line.
     let zeros = line.replace('.', "0");
     assert_eq!(one(&format!("{zeros},rest"), Format::Auto), puzzle);
+    // Indented, the line takes the careful path, to the same board.
+    let indented = one(&format!("  {line}\tx"), Format::Pencilmarks);
+    assert_eq!(
+        (indented.grid, indented.candidates),
+        (puzzle.grid, puzzle.candidates)
+    );
 }
 
 #[test]
