@@ -12,6 +12,7 @@ mod json;
 mod naming;
 mod output;
 mod pool;
+mod progress;
 mod rate;
 mod read_ahead;
 mod reading;

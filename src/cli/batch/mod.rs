@@ -20,7 +20,6 @@
 
 mod inputs;
 mod out_files;
-mod progress;
 mod reading;
 mod solving;
 mod writing;
@@ -40,9 +39,9 @@ use crate::cli::json::SummaryLine;
 use crate::cli::output::in_words;
 use crate::cli::output::{Flush, Out, diag};
 use crate::cli::pool::{self, Lost, Pool};
+use crate::cli::progress::Bar;
 use crate::cli::reading::Settings;
 use inputs::{InputFile, NameFilter, Sizes};
-use progress::Bar;
 use reading::{Counters, Feed};
 use solving::Solver;
 use sudokit::format::Delivery;
