@@ -274,6 +274,13 @@ pub struct RateArgs {
     pub puzzles: PuzzleArgs,
     #[command(flatten)]
     pub naming: NamingArgs,
+    /// Worker threads (default: every core).
+    #[arg(short, long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// When to show a progress bar on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto)]
+    pub progress: Progress,
 }
 
 #[derive(Debug, Args)]

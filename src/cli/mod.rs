@@ -11,6 +11,7 @@ mod inputs;
 mod json;
 mod naming;
 mod output;
+mod parallel;
 mod pool;
 mod progress;
 mod rate;

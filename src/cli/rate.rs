@@ -1,11 +1,15 @@
 //! `sudokit rate`: every puzzle's difficulty on Sudoku Explainer's scale,
 //! from the path of the logical solver that always takes the easiest step.
 
+use std::num::NonZeroUsize;
+use std::sync::Arc;
+
 use sudokit::format::Puzzle;
 use sudokit::logic::{self, Board, Outcome, Path};
 
+use super::parallel::{Threads, each_puzzle_parallel};
 use super::solving::{Mode, report, say_unsolved, unique_solution};
-use super::{ExitStatus, Verb, Walk, each_puzzle};
+use super::{ExitStatus, Verb, Walk};
 use crate::cli::args::RateArgs;
 use crate::cli::json::{RatingReport, Status};
 use crate::cli::naming::Naming;
@@ -54,14 +58,24 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitStatus> {
         // Text names a board's index when its input holds several.
         lookahead: !args.puzzles.output.json && !args.puzzles.output.line_buffered,
     };
-    each_puzzle(
+    let threads = Threads {
+        jobs: match args.jobs {
+            Some(jobs) => usize::try_from(jobs).unwrap_or(1),
+            None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+        },
+        progress: args.progress,
+    };
+    let line_buffered = args.puzzles.output.line_buffered;
+    each_puzzle_parallel(
         &args.puzzles.files,
         walk,
+        threads,
         &mut out,
-        |puzzle, source, several, out| {
-            let several = several || args.puzzles.output.line_buffered;
-            rate_one(puzzle, source, several, settings, out)
-        },
+        Arc::new(
+            move |puzzle: &Puzzle, source: &str, several, out: &mut Out| {
+                rate_one(puzzle, source, several || line_buffered, settings, out)
+            },
+        ),
     )
 }
 

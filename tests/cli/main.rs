@@ -10,6 +10,7 @@ mod hardening;
 mod inputs;
 mod logic;
 mod props;
+mod rate;
 mod readme;
 mod records;
 mod scale;
