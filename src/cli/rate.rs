@@ -1,13 +1,13 @@
 //! `sudokit rate`: every puzzle's difficulty on Sudoku Explainer's scale,
 //! from the path of the logical solver that always takes the easiest step.
 
-use std::num::NonZeroUsize;
 use std::sync::Arc;
 
 use sudokit::format::Puzzle;
 use sudokit::logic::{self, Board, Outcome, Path};
 
 use super::parallel::{Threads, each_puzzle_parallel};
+use super::pool;
 use super::solving::{Mode, report, say_unsolved, unique_solution};
 use super::{ExitStatus, Verb, Walk};
 use crate::cli::args::RateArgs;
@@ -40,10 +40,7 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitStatus> {
         lookahead: !args.puzzles.output.json && !args.puzzles.output.line_buffered,
     };
     let threads = Threads {
-        jobs: match args.jobs {
-            Some(jobs) => usize::try_from(jobs).unwrap_or(1),
-            None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-        },
+        jobs: pool::jobs(args.jobs),
         progress: args.progress,
     };
     let line_buffered = args.puzzles.output.line_buffered;

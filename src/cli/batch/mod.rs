@@ -25,7 +25,6 @@ mod solving;
 mod writing;
 
 use std::io::{self, IsTerminal};
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -105,10 +104,7 @@ impl Config {
             paths: crate::cli::inputs::input_paths(&args.paths),
             filter: NameFilter::new(&args.glob)?,
             recursive: args.recursive,
-            jobs: match args.jobs {
-                Some(jobs) => usize::try_from(jobs).unwrap_or(1),
-                None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-            },
+            jobs: pool::jobs(args.jobs),
             out_dir: args.out.clone(),
             to: args.to.map(Layout::from),
             json: args.output.json,
