@@ -13,7 +13,7 @@ use crate::solve::SolveError;
 /// (the hardest up to the first placement) and ED (the first step).
 ///
 /// ```
-/// use sudokit::{Grid, Level, RateError, rate};
+/// use sudokit::{Grid, Level, RateError, SolveError, rate};
 ///
 /// let puzzle: Grid =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -23,7 +23,10 @@ use crate::solve::SolveError;
 /// assert_eq!(rating.level(), Level::Medium);
 ///
 /// // Only puzzles with one solution are rated.
-/// assert!(matches!(rate(&Grid::EMPTY), Err(RateError::Multiple)));
+/// assert!(matches!(
+///     rate(&Grid::EMPTY),
+///     Err(RateError::Solve(SolveError::Multiple))
+/// ));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate(grid: &Grid) -> Result<Rating, RateError> {
@@ -58,15 +61,10 @@ pub fn rate_path(grid: &Grid) -> Result<Path, RateError> {
 /// Why a puzzle has no rating.
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum RateError {
-    /// The givens already break a rule.
-    #[error("the givens conflict")]
-    Invalid,
-    /// No solution.
-    #[error("no solution")]
-    Unsolvable,
-    /// More than one solution.
-    #[error("more than one solution")]
-    Multiple,
+    /// The puzzle has not exactly one solution: its givens conflict, it
+    /// has none, or it has several.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
     /// The puzzle has one solution, but no technique the solver knows
     /// applies at some point: it needs harder ones (Sudoku Explainer rates
     /// such puzzles 7.3 and up, with its dynamic and nested chains). The
@@ -74,16 +72,6 @@ pub enum RateError {
     /// [`Path::rating`] that is only a lower bound of the puzzle's.
     #[error("stuck after {} steps: no technique sudokit knows applies", .0.steps.len())]
     Stuck(Box<Path>),
-}
-
-impl From<SolveError> for RateError {
-    fn from(err: SolveError) -> RateError {
-        match err {
-            SolveError::Invalid => RateError::Invalid,
-            SolveError::Unsolvable => RateError::Unsolvable,
-            SolveError::Multiple => RateError::Multiple,
-        }
-    }
 }
 
 /// A difficulty level, named from ER ranges: easy up to 2.5 (singles and
@@ -152,7 +140,7 @@ impl Rating {
 #[cfg(test)]
 mod tests {
     use super::{Level, RateError, rate, rate_path};
-    use crate::Grid;
+    use crate::{Grid, SolveError};
 
     #[test]
     fn levels_cover_the_scale_at_their_documented_edges() {
@@ -181,12 +169,21 @@ mod tests {
         let mut invalid = Grid::EMPTY;
         invalid.set(0, 0, 5);
         invalid.set(0, 1, 5);
-        assert!(matches!(rate(&invalid), Err(RateError::Invalid)));
-        assert!(matches!(rate(&Grid::EMPTY), Err(RateError::Multiple)));
+        assert!(matches!(
+            rate(&invalid),
+            Err(RateError::Solve(SolveError::Invalid))
+        ));
+        assert!(matches!(
+            rate(&Grid::EMPTY),
+            Err(RateError::Solve(SolveError::Multiple))
+        ));
         let unsolvable: Grid = format!("12345678.........9{}", ".".repeat(63))
             .parse()
             .expect("a board");
-        assert!(matches!(rate(&unsolvable), Err(RateError::Unsolvable)));
+        assert!(matches!(
+            rate(&unsolvable),
+            Err(RateError::Solve(SolveError::Unsolvable))
+        ));
     }
 
     #[test]
