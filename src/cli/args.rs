@@ -69,7 +69,7 @@ not know yet (Nishio, dynamic chains: rated 7.3 and up) is stuck: exit 1.
 
 Examples:
   printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate
-  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate --json
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate --json -j 2
   printf '%081d\\n' 0 | sudokit rate   # not unique: exit 1
 
 Exit status: 0 every puzzle rated, 1 some puzzle invalid, unsolvable, not
