@@ -5,7 +5,7 @@
 
 use std::process::Output;
 
-use super::{first_line_then_close, stderr, sudokit};
+use super::{answered_while_open, first_line_then_close, stderr, sudokit};
 
 const MIXED: &str = "ratings/mixed.txt";
 /// A puzzle SE rates 2.6/1.2/1.2 (top95's first).
@@ -190,4 +190,17 @@ fn a_closed_pipe_ends_a_parallel_run_quietly() {
     assert!(first.contains(r#""er":2.6,"ep":1.2,"ed":1.2"#), "{first}");
     assert_eq!(stderr(&output), "");
     assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn each_puzzle_is_answered_as_it_comes_with_line_buffered_output() {
+    // Standard input stays open: no answer may wait for more puzzles.
+    for jobs in ["1", "2"] {
+        let answer = answered_while_open(
+            &["rate", "--line-buffered", "-j", jobs],
+            &format!("{PUZZLE}\n"),
+            1,
+        );
+        assert_eq!(answer.as_deref(), Some("2.6/1.2/1.2 medium\n"), "-j {jobs}");
+    }
 }
