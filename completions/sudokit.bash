@@ -318,7 +318,7 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__rate)
-            opts="-f -H -h -V --format --json --line-buffered --with-filename --no-filename --help --version"
+            opts="-f -H -j -h -V --format --json --line-buffered --with-filename --no-filename --jobs --progress --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -330,6 +330,18 @@ _sudokit() {
                     ;;
                 -f)
                     COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
                     return 0
                     ;;
                 *)

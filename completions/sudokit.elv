@@ -89,6 +89,9 @@ set edit:completion:arg-completer[sudokit] = {|@words|
         &'sudokit;rate'= {
             cand -f 'Input format (auto: decided per input from its first data)'
             cand --format 'Input format (auto: decided per input from its first data)'
+            cand -j 'Worker threads (default: every core)'
+            cand --jobs 'Worker threads (default: every core)'
+            cand --progress 'When to show a progress bar on standard error'
             cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
             cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
             cand -H 'Start each verdict line with its input''s name (the default when several inputs are named)'

@@ -110,6 +110,10 @@ json\t'JSON: 9×9 arrays, 81-character strings or objects; JSON Lines for severa
 grid\t'A board drawn for people, with | - + = as decoration'
 records\t'sudokit batch\'s text output read back: path:index: then 81 cells'
 pencilmarks\t'A board with pencil marks: the 729-character line or the boxed candidate grid'"
+complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -s j -l jobs -d 'Worker threads (default: every core)' -r
+complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -l progress -d 'When to show a progress bar on standard error' -r -f -a "auto\t'Only when standard error is a terminal'
+always\t'Always'
+never\t'Never'"
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -l json -d 'Write one JSON object per puzzle (JSON Lines) instead of text'
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -l line-buffered -d 'Flush output after every puzzle (for streaming pipelines)'
 complete -c sudokit -n "__fish_sudokit_using_subcommand rate" -s H -l with-filename -d 'Start each verdict line with its input\'s name (the default when several inputs are named)'

@@ -52,7 +52,8 @@
 //!
 //! To solve as a person does, step by step, with each step's technique and
 //! its rating on Sudoku Explainer's scale, see [`logic`]: a board with
-//! candidates, [`logic::next_step`] and [`logic::solve_steps`].
+//! candidates, [`logic::LogicalSolver`] and [`logic::solve_steps`]; to rate a
+//! puzzle (ER/EP/ED and a [`Level`]), [`rate`].
 //!
 //! Data flows one way: bytes → [`format`](mod@format) (parse) → [`Grid`] →
 //! [`solver`] / [`logic`] / conflicts → [`format`](mod@format) (render) → bytes. The
@@ -67,6 +68,7 @@ pub mod format;
 mod grid;
 pub mod logic;
 pub mod random;
+mod rate;
 mod solve;
 pub mod solver;
 mod validate;
@@ -74,5 +76,6 @@ mod validate;
 pub use error::{ParseError, ParseErrorKind};
 pub use format::{Format, Layout, Puzzle, Reader, parse_str, render};
 pub use grid::Grid;
+pub use rate::{Level, RateError, rate, rate_path};
 pub use solve::SolveError;
 pub use validate::{Conflict, Unit};

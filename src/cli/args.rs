@@ -69,7 +69,7 @@ not know yet (Nishio, dynamic chains: rated 7.3 and up) is stuck: exit 1.
 
 Examples:
   printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate
-  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate --json
+  printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate --json -j 2
   printf '%081d\\n' 0 | sudokit rate   # not unique: exit 1
 
 Exit status: 0 every puzzle rated, 1 some puzzle invalid, unsolvable, not
@@ -278,6 +278,13 @@ pub struct RateArgs {
     pub puzzles: PuzzleArgs,
     #[command(flatten)]
     pub naming: NamingArgs,
+    /// Worker threads (default: every core).
+    #[arg(short, long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// When to show a progress bar on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto)]
+    pub progress: Progress,
 }
 
 #[derive(Debug, Args)]

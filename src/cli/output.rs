@@ -15,7 +15,9 @@ pub struct Out {
     writer: BufWriter<Named>,
     /// Diagnostics, buffered too: a million unsolvable puzzles must not
     /// cost a million writes. Flushed with standard output.
-    errors: BufWriter<io::Stderr>,
+    errors: BufWriter<Sink>,
+    /// The puzzles recorded so far by an [`Out::recording`].
+    recorded: Option<Recorded>,
     /// A person reads standard error as it comes: no buffering then.
     errors_each: bool,
     flush_each: bool,
@@ -59,13 +61,79 @@ impl Out {
         let stdout = io::stdout();
         let flush_each = flush == Flush::EachPuzzle || stdout.is_terminal();
         Out {
-            writer: BufWriter::with_capacity(64 * 1024, Named(stdout.lock())),
-            errors: BufWriter::with_capacity(64 * 1024, io::stderr()),
+            writer: BufWriter::with_capacity(64 * 1024, Named(Sink::Stdout(stdout.lock()))),
+            errors: BufWriter::with_capacity(64 * 1024, Sink::Stderr(io::stderr())),
+            recorded: None,
             errors_each: io::stderr().is_terminal(),
             flush_each,
             boards_written: false,
             scratch: String::new(),
             last_at: PlaceMessage::default(),
+        }
+    }
+
+    /// A writer that keeps what it is given, to be written later, in order,
+    /// by [`Out::replay`] (see [`Recorded`]): what a worker thread answers
+    /// for one puzzle. `flush_each` is the real writer's
+    /// [`Out::flushes_each`], for whoever reads the puzzles.
+    pub fn recording(flush_each: bool) -> Out {
+        Out {
+            // Nothing buffered: every write goes straight to memory.
+            writer: BufWriter::with_capacity(0, Named(Sink::Memory(Vec::new()))),
+            errors: BufWriter::with_capacity(0, Sink::Memory(Vec::new())),
+            recorded: Some(Recorded::default()),
+            errors_each: false,
+            flush_each,
+            boards_written: false,
+            scratch: String::new(),
+            last_at: PlaceMessage::default(),
+        }
+    }
+
+    /// What a [`Out::recording`] has kept since it was last taken.
+    pub fn take_recorded(&mut self) -> Recorded {
+        self.cut(false);
+        self.recorded
+            .take()
+            .map_or_else(Recorded::default, |recorded| {
+                self.recorded = Some(Recorded::default());
+                recorded
+            })
+    }
+
+    /// Writes what a recording kept, as it would have been written here:
+    /// each stream's bytes in order, each puzzle's end where it was.
+    pub fn replay(&mut self, recorded: &Recorded) -> io::Result<()> {
+        for part in &recorded.parts {
+            self.writer.write_all(&part.out)?;
+            if !part.errors.is_empty() {
+                let _ = self.errors.write_all(&part.errors);
+                if self.errors_each {
+                    let _ = self.errors.flush();
+                }
+            }
+            if part.ended {
+                self.end_item()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Closes the recording's current part, as a puzzle's end when `ended`.
+    fn cut(&mut self, ended: bool) {
+        let Some(recorded) = &mut self.recorded else {
+            return;
+        };
+        let out = match self.writer.get_mut() {
+            Named(Sink::Memory(bytes)) => std::mem::take(bytes),
+            Named(_) => Vec::new(),
+        };
+        let errors = match self.errors.get_mut() {
+            Sink::Memory(bytes) => std::mem::take(bytes),
+            _ => Vec::new(),
+        };
+        if ended || !out.is_empty() || !errors.is_empty() {
+            recorded.parts.push(Part { out, errors, ended });
         }
     }
 
@@ -129,7 +197,9 @@ impl Out {
 
     /// Marks the end of one puzzle's output.
     pub fn end_item(&mut self) -> io::Result<()> {
-        if self.flush_each {
+        if self.recorded.is_some() {
+            self.cut(true);
+        } else if self.flush_each {
             self.flush()?;
         }
         Ok(())
@@ -142,10 +212,77 @@ impl Out {
     }
 }
 
+/// What an [`Out::recording`] kept: parts in order, each the bytes for
+/// standard output and for standard error, and whether a puzzle's output
+/// ended there (where a real writer may flush).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Recorded {
+    parts: Vec<Part>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Part {
+    out: Vec<u8>,
+    errors: Vec<u8>,
+    ended: bool,
+}
+
+impl Recorded {
+    /// Nothing was kept.
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// Drops a first part that only ends a puzzle: its end when it was
+    /// recorded again elsewhere.
+    pub fn skip_leading_end(&mut self) {
+        if self
+            .parts
+            .first()
+            .is_some_and(|p| p.ended && p.out.is_empty() && p.errors.is_empty())
+        {
+            self.parts.remove(0);
+        }
+    }
+}
+
+/// Where an [`Out`] writes: a standard stream, or memory when recording.
+enum Sink {
+    Stdout(StdoutLock<'static>),
+    Stderr(io::Stderr),
+    Memory(Vec<u8>),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match self {
+            Sink::Stdout(w) => w.write(buf),
+            Sink::Stderr(w) => w.write(buf),
+            Sink::Memory(w) => w.write(buf),
+        }
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.write_all(buf),
+            Sink::Stderr(w) => w.write_all(buf),
+            Sink::Memory(w) => w.write_all(buf),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match self {
+            Sink::Stdout(w) => w.flush(),
+            Sink::Stderr(w) => w.flush(),
+            Sink::Memory(_) => Ok(()),
+        }
+    }
+}
+
 /// Standard output whose errors say that they are about it (`standard
 /// output: No space left on device`), as errors about inputs name them.
 /// The error's kind is kept: a closed pipe is still told apart.
-struct Named(StdoutLock<'static>);
+struct Named(Sink);
 
 impl Named {
     fn name(err: io::Error) -> io::Error {
@@ -392,5 +529,41 @@ mod tests {
                 expected
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod recording_tests {
+    use super::Out;
+
+    #[test]
+    fn a_recording_keeps_each_stream_in_order_and_each_puzzle_end() {
+        let mut out = Out::recording(false);
+        out.line("first").expect("in memory");
+        out.diag("a message");
+        out.end_item().expect("in memory");
+        out.end_item().expect("in memory");
+        out.json(&[1, 2]).expect("in memory");
+        let recorded = out.take_recorded();
+        let parts: Vec<(&[u8], &[u8], bool)> = recorded
+            .parts
+            .iter()
+            .map(|p| (&p.out[..], &p.errors[..], p.ended))
+            .collect();
+        assert_eq!(
+            parts,
+            vec![
+                (&b"first\n"[..], &b"sudokit: a message\n"[..], true),
+                (&b""[..], &b""[..], true),
+                (&b"[1,2]\n"[..], &b""[..], false),
+            ]
+        );
+        // Taken: the next recording starts empty.
+        assert!(out.take_recorded().is_empty());
+        out.end_item().expect("in memory");
+        let mut end_only = out.take_recorded();
+        assert!(!end_only.is_empty());
+        end_only.skip_leading_end();
+        assert!(end_only.is_empty());
     }
 }

@@ -337,6 +337,14 @@ fn work<W: Work>(queue: &Queue<W>) {
     }
 }
 
+/// The threads to use: the number `--jobs` asks for, or every core.
+pub fn jobs(requested: Option<u64>) -> usize {
+    match requested {
+        Some(jobs) => usize::try_from(jobs).unwrap_or(1),
+        None => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+    }
+}
+
 /// Moves the calling thread onto the `n`th of the CPUs it may run on (round
 /// robin), then lets it run on all of them again: each thread starts on a
 /// CPU of its own, and the kernel can still move it off one that other work

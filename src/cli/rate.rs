@@ -1,35 +1,20 @@
 //! `sudokit rate`: every puzzle's difficulty on Sudoku Explainer's scale,
 //! from the path of the logical solver that always takes the easiest step.
 
+use std::sync::Arc;
+
 use sudokit::format::Puzzle;
 use sudokit::logic::{self, Outcome, Path};
 
+use super::parallel::{Threads, each_puzzle_parallel};
+use super::pool;
 use super::position::checked_start;
 use super::solving::{Mode, report, say_unsolved, unique_solution};
-use super::{ExitStatus, Verb, Walk, each_puzzle};
+use super::{ExitStatus, Verb, Walk};
 use crate::cli::args::RateArgs;
 use crate::cli::json::{RatingReport, Status};
 use crate::cli::naming::Naming;
 use crate::cli::output::{Flush, Out};
-
-/// The level names and the highest ER each covers, easiest first; the
-/// last covers everything above.
-const LEVELS: [(&str, f32); 5] = [
-    ("easy", 2.5),
-    ("medium", 5.9),
-    ("hard", 7.9),
-    ("very hard", 8.9),
-    ("extreme", f32::INFINITY),
-];
-
-/// The level name of an ER.
-pub fn level(er: f32) -> &'static str {
-    LEVELS
-        .iter()
-        // Ratings have one decimal: compare them as such.
-        .find(|(_, top)| er <= top + 0.05)
-        .map_or("extreme", |(name, _)| name)
-}
 
 /// How `rate` answers, from its options.
 #[derive(Debug, Clone, Copy)]
@@ -55,14 +40,21 @@ pub fn run(args: &RateArgs) -> anyhow::Result<ExitStatus> {
         // Text names a board's index when its input holds several.
         lookahead: !args.puzzles.output.json && !args.puzzles.output.line_buffered,
     };
-    each_puzzle(
+    let threads = Threads {
+        jobs: pool::jobs(args.jobs),
+        progress: args.progress,
+    };
+    let line_buffered = args.puzzles.output.line_buffered;
+    each_puzzle_parallel(
         &args.puzzles.files,
         walk,
+        threads,
         &mut out,
-        |puzzle, source, several, out| {
-            let several = several || args.puzzles.output.line_buffered;
-            rate_one(puzzle, source, several, settings, out)
-        },
+        Arc::new(
+            move |puzzle: &Puzzle, source: &str, several, out: &mut Out| {
+                rate_one(puzzle, source, several || line_buffered, settings, out)
+            },
+        ),
     )
 }
 
@@ -73,7 +65,7 @@ pub fn rating_report(path: &Path) -> RatingReport {
         er: rating.er,
         ep: rating.ep,
         ed: rating.ed,
-        level: level(rating.er),
+        level: rating.level().name(),
         hardest: path.hardest().map_or("", |t| t.name()),
         steps: path.steps.len(),
     }
@@ -111,36 +103,11 @@ fn rate_one(
         let rating = path.rating();
         let (source, index) = puzzle.named(source);
         let prefix = settings.naming.prefix_when_named(source, index, several);
-        out.line(&format!("{prefix}{rating} {}", level(rating.er)))?;
+        out.line(&format!("{prefix}{rating} {}", rating.level()))?;
     }
     Ok(if stuck {
         ExitStatus::Failure
     } else {
         ExitStatus::Success
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::level;
-
-    #[test]
-    fn levels_cover_the_scale_at_their_documented_edges() {
-        let cases = [
-            (1.0, "easy"),
-            (2.5, "easy"),
-            (2.6, "medium"),
-            (5.9, "medium"),
-            (6.0, "hard"),
-            (7.2, "hard"),
-            (7.9, "hard"),
-            (8.0, "very hard"),
-            (8.9, "very hard"),
-            (9.0, "extreme"),
-            (11.9, "extreme"),
-        ];
-        for (er, name) in cases {
-            assert_eq!(level(er), name, "{er}");
-        }
-    }
 }

@@ -20,6 +20,7 @@ mod chains;
 mod exclusion;
 mod fish;
 mod intersections;
+mod logical_solver;
 mod singles;
 mod solver;
 mod step;
@@ -31,5 +32,6 @@ mod wings;
 mod tests;
 
 pub use board::{ALL_DIGITS, Board, CellName, Digits, HOUSES, House, PEERS, bit, digits};
+pub use logical_solver::LogicalSolver;
 pub use solver::{Outcome, Path, Rating, find, next_step, solve_steps};
 pub use step::{Step, Technique};

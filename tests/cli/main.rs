@@ -11,6 +11,7 @@ mod inputs;
 mod logic;
 mod pencilmarks;
 mod props;
+mod rate;
 mod readme;
 mod records;
 mod scale;

@@ -20,13 +20,11 @@
 
 mod inputs;
 mod out_files;
-mod progress;
 mod reading;
 mod solving;
 mod writing;
 
 use std::io::{self, IsTerminal};
-use std::num::NonZeroUsize;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
@@ -40,9 +38,9 @@ use crate::cli::json::SummaryLine;
 use crate::cli::output::in_words;
 use crate::cli::output::{Flush, Out, diag};
 use crate::cli::pool::{self, Lost, Pool};
+use crate::cli::progress::Bar;
 use crate::cli::reading::Settings;
 use inputs::{InputFile, NameFilter, Sizes};
-use progress::Bar;
 use reading::{Counters, Feed};
 use solving::Solver;
 use sudokit::format::Delivery;
@@ -106,10 +104,7 @@ impl Config {
             paths: crate::cli::inputs::input_paths(&args.paths),
             filter: NameFilter::new(&args.glob)?,
             recursive: args.recursive,
-            jobs: match args.jobs {
-                Some(jobs) => usize::try_from(jobs).unwrap_or(1),
-                None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-            },
+            jobs: pool::jobs(args.jobs),
             out_dir: args.out.clone(),
             to: args.to.map(Layout::from),
             json: args.output.json,

@@ -6,23 +6,15 @@
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::Ordering;
 
 use super::inputs::InputFile;
 use super::solving::{BadItem, Solver, Task};
 use crate::cli::open;
 use crate::cli::output::in_words;
 use crate::cli::pool::Submit;
+pub use crate::cli::progress::Counters;
 use crate::cli::reading::{Ending, Piece, Reading};
-
-/// Progress figures shared between the reader and the writer.
-#[derive(Debug, Default)]
-pub struct Counters {
-    /// Input bytes consumed.
-    pub bytes: AtomicU64,
-    /// Puzzles (and unreadable puzzles) read.
-    pub items: AtomicU64,
-}
 
 /// A reader that counts the bytes consumed, for the progress bar.
 struct Counted<'a, R> {

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use super::inputs::InputFile;
 use super::out_files::Sink;
-use super::progress::Bar;
 use super::solving::{Answer, BadItem, Rendered};
 use crate::cli::ExitStatus;
 use crate::cli::json::{Report, Status, Summary};
 use crate::cli::output::{Out, diag, in_words};
+use crate::cli::progress::Bar;
 use crate::cli::reading::NotText;
 use sudokit::format;
 

@@ -1,13 +1,21 @@
-//! The progress bar on standard error.
+//! The progress bar on standard error, for `batch` and `rate`.
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle, TermLike};
 
-use super::reading::Counters;
 use crate::cli::args::Progress;
+
+/// Progress figures shared between the reader and the writer.
+#[derive(Debug, Default)]
+pub struct Counters {
+    /// Input bytes consumed.
+    pub bytes: AtomicU64,
+    /// Puzzles (and unreadable puzzles) read.
+    pub items: AtomicU64,
+}
 
 /// The progress bar, or nothing.
 pub struct Bar {

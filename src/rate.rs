@@ -1,0 +1,216 @@
+//! Rating a puzzle on Sudoku Explainer's scale: the exact engine first
+//! checks that it has one solution (SE rates no other, and the uniqueness
+//! techniques are only sound then), then the logical solver's path, always
+//! the easiest step, gives ER, EP and ED.
+
+use std::fmt;
+
+use crate::grid::Grid;
+use crate::logic::{Board, Outcome, Path, Rating, solve_steps};
+use crate::solve::SolveError;
+
+/// Rates a puzzle on Sudoku Explainer's scale: ER (its hardest step), EP
+/// (the hardest up to the first placement) and ED (the first step).
+///
+/// ```
+/// use sudokit::{Grid, Level, RateError, SolveError, rate};
+///
+/// let puzzle: Grid =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///         .parse()?;
+/// let rating = rate(&puzzle)?;
+/// assert_eq!(rating.to_string(), "2.6/1.2/1.2");
+/// assert_eq!(rating.level(), Level::Medium);
+///
+/// // Only puzzles with one solution are rated.
+/// assert!(matches!(
+///     rate(&Grid::EMPTY),
+///     Err(RateError::Solve(SolveError::Multiple))
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate(grid: &Grid) -> Result<Rating, RateError> {
+    rate_path(grid).map(|path| path.rating())
+}
+
+/// The path a rating rests on: every step, in order, each the easiest
+/// available at its turn ([`Path::rating`] gives the figures, and
+/// [`Path::hardest`] the technique of the hardest step).
+///
+/// ```
+/// use sudokit::{Grid, rate_path};
+/// use sudokit::logic::Technique;
+///
+/// let puzzle: Grid =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+///         .parse()?;
+/// let path = rate_path(&puzzle)?;
+/// assert_eq!(path.hardest(), Some(Technique::Pointing));
+/// assert_eq!(path.board.to_grid(), puzzle.solve_unique()?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn rate_path(grid: &Grid) -> Result<Path, RateError> {
+    grid.solve_unique()?;
+    let path = solve_steps(Board::from_grid(grid));
+    match path.outcome {
+        Outcome::Solved => Ok(path),
+        Outcome::Stuck => Err(RateError::Stuck(Box::new(path))),
+    }
+}
+
+/// Why a puzzle has no rating.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum RateError {
+    /// The puzzle has not exactly one solution: its givens conflict, it
+    /// has none, or it has several.
+    #[error(transparent)]
+    Solve(#[from] SolveError),
+    /// The puzzle has one solution, but no technique the solver knows
+    /// applies at some point: it needs harder ones (Sudoku Explainer rates
+    /// such puzzles 7.3 and up, with its dynamic and nested chains). The
+    /// path up to there: its steps, the board where it stopped, and a
+    /// [`Path::rating`] that is only a lower bound of the puzzle's.
+    #[error("stuck after {} steps: no technique sudokit knows applies", .0.steps.len())]
+    Stuck(Box<Path>),
+}
+
+/// A difficulty level, named from ER ranges: easy up to 2.5 (singles and
+/// the direct techniques), medium up to 5.9 (subsets, fish, wings, unique
+/// rectangles), hard up to 7.9 (aligned pair exclusion, cycles, forcing
+/// chains), very hard up to 8.9, extreme from 9.0.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// ER up to 2.5.
+    Easy,
+    /// ER 2.6 to 5.9.
+    Medium,
+    /// ER 6.0 to 7.9.
+    Hard,
+    /// ER 8.0 to 8.9.
+    VeryHard,
+    /// ER 9.0 and up.
+    Extreme,
+}
+
+impl Level {
+    /// Every level and the highest ER it covers, easiest first; the last
+    /// covers everything above.
+    const TOPS: [(Level, f32); 5] = [
+        (Level::Easy, 2.5),
+        (Level::Medium, 5.9),
+        (Level::Hard, 7.9),
+        (Level::VeryHard, 8.9),
+        (Level::Extreme, f32::INFINITY),
+    ];
+
+    /// The level of an ER.
+    pub fn of(er: f32) -> Level {
+        Level::TOPS
+            .iter()
+            // Ratings have one decimal: compare them as such.
+            .find(|(_, top)| er <= top + 0.05)
+            .map_or(Level::Extreme, |&(level, _)| level)
+    }
+
+    /// Its name: `easy`, `medium`, `hard`, `very hard`, `extreme`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::VeryHard => "very hard",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl Rating {
+    /// The level its ER falls in.
+    pub fn level(&self) -> Level {
+        Level::of(self.er)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Level, RateError, rate, rate_path};
+    use crate::{Grid, SolveError};
+
+    #[test]
+    fn levels_cover_the_scale_at_their_documented_edges() {
+        let cases = [
+            (0.0, Level::Easy),
+            (1.0, Level::Easy),
+            (2.5, Level::Easy),
+            (2.6, Level::Medium),
+            (5.9, Level::Medium),
+            (6.0, Level::Hard),
+            (7.2, Level::Hard),
+            (7.9, Level::Hard),
+            (8.0, Level::VeryHard),
+            (8.9, Level::VeryHard),
+            (9.0, Level::Extreme),
+            (11.9, Level::Extreme),
+        ];
+        for (er, level) in cases {
+            assert_eq!(Level::of(er), level, "{er}");
+        }
+        assert_eq!(Level::VeryHard.to_string(), "very hard");
+    }
+
+    #[test]
+    fn only_puzzles_with_one_solution_are_rated() {
+        let mut invalid = Grid::EMPTY;
+        invalid.set(0, 0, 5);
+        invalid.set(0, 1, 5);
+        assert!(matches!(
+            rate(&invalid),
+            Err(RateError::Solve(SolveError::Invalid))
+        ));
+        assert!(matches!(
+            rate(&Grid::EMPTY),
+            Err(RateError::Solve(SolveError::Multiple))
+        ));
+        let unsolvable: Grid = format!("12345678.........9{}", ".".repeat(63))
+            .parse()
+            .expect("a board");
+        assert!(matches!(
+            rate(&unsolvable),
+            Err(RateError::Solve(SolveError::Unsolvable))
+        ));
+    }
+
+    #[test]
+    fn a_solved_board_rates_nothing_and_a_stuck_path_says_where_it_stopped() {
+        let solution =
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+        let solved: Grid = solution.parse().expect("a board");
+        let rating = rate(&solved).expect("one solution");
+        assert_eq!(rating.to_string(), "0.0/0.0/0.0");
+        // SE rates this one 8.3: past the chains the solver knows.
+        let hard: Grid =
+            "....5..3...1673...8......7.......9..28.9....49.4..1........2....45.8.32...8...56."
+                .parse()
+                .expect("a puzzle");
+        match rate_path(&hard) {
+            Err(RateError::Stuck(path)) => {
+                assert!(!path.board.is_solved());
+                assert!(path.rating().er <= 8.3);
+                let err = RateError::Stuck(path.clone());
+                assert!(
+                    err.to_string()
+                        .starts_with(&format!("stuck after {} steps", path.steps.len()))
+                );
+            }
+            // Rated once the solver knows more: then it must agree with SE.
+            Ok(path) => assert_eq!(path.rating().er, 8.3),
+            Err(other) => panic!("{other}"),
+        }
+    }
+}
