@@ -30,6 +30,14 @@ pub fn level(er: f32) -> &'static str {
         .map_or("extreme", |(name, _)| name)
 }
 
+/// The ER range of the level named `name` (as [`level`] names them), both
+/// ends included on the one-decimal scale; `None` for no level's name.
+pub fn level_range(name: &str) -> Option<(f32, f32)> {
+    let at = LEVELS.iter().position(|(n, _)| *n == name)?;
+    let low = if at == 0 { 0.0 } else { LEVELS[at - 1].1 + 0.1 };
+    Some((low, LEVELS[at].1))
+}
+
 /// How `rate` answers, from its options.
 #[derive(Debug, Clone, Copy)]
 struct Settings {
@@ -137,6 +145,10 @@ mod tests {
         ];
         for (er, name) in cases {
             assert_eq!(level(er), name, "{er}");
+            let (low, high) = super::level_range(name).expect("a level");
+            assert!(er >= low - 0.05 && er <= high + 0.05, "{er} {name}");
         }
+        assert_eq!(super::level_range("medium"), Some((2.6, 5.9)));
+        assert_eq!(super::level_range("hardest"), None);
     }
 }

@@ -139,6 +139,14 @@ pub struct Options {
     pub max_attempts: u64,
 }
 
+impl Options {
+    /// Whether the options can be met at all: the error [`generate`] would
+    /// give at once, without drawing anything.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        Plan::new(self).map(|_| ())
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {

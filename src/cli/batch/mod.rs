@@ -20,7 +20,7 @@
 
 mod inputs;
 mod out_files;
-mod progress;
+pub(crate) mod progress;
 mod reading;
 mod solving;
 mod writing;
