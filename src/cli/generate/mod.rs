@@ -61,12 +61,13 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitStatus> {
     } else {
         BUNDLE
     };
+    let deadline = args
+        .timeout
+        .map(|s| started + Duration::from_secs_f64(s.min(1e9)));
     let maker = Arc::new(Maker {
         options,
         seed,
-        deadline: args
-            .timeout
-            .map(|s| started + Duration::from_secs_f64(s.min(1e9))),
+        deadline,
     });
     let pool = Pool::start(jobs.saturating_sub(1)).context("starting the generator threads")?;
     let (submit, results) = pool.submitter(maker, (DEPTH_PER_JOB * jobs).max(2), jobs + 1);
@@ -77,7 +78,9 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitStatus> {
                 pool::place(0);
             }
             let mut next = 0;
-            while next < count {
+            // Past the deadline no puzzle is handed out: the ones left
+            // would each only say they timed out.
+            while next < count && deadline.is_none_or(|d| Instant::now() < d) {
                 let end = (next + bundle as u64).min(count);
                 if !submit.submit((next..end).collect()) {
                     return;
@@ -101,7 +104,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitStatus> {
                         bar.suspend(|| write(&mut out, args, index, seed, &made))?;
                         tally.made += 1;
                     }
-                    Outcome::TimedOut => tally.timed_out += 1,
+                    Outcome::TimedOut => {}
                     Outcome::Failed(err) => anyhow::bail!("puzzle {}: {err}", index + 1),
                 }
             }
@@ -113,7 +116,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitStatus> {
     bar.clear();
     written?;
     let elapsed = started.elapsed();
-    if tally.timed_out > 0 {
+    if tally.made < count {
         diag(format_args!(
             "timed out after {:.1} s: {} of {count} puzzles made",
             elapsed.as_secs_f64(),
@@ -233,7 +236,6 @@ fn write(
 #[derive(Debug, Default)]
 struct Tally {
     made: u64,
-    timed_out: u64,
 }
 
 /// Makes puzzle `i` of the run from stream `i` of the seed.
