@@ -161,10 +161,22 @@ fn run() -> Result<(), String> {
     }
     for (symmetry, (ours, theirs)) in &histograms {
         writeln!(out, "\nGivens, {symmetry} (count of puzzles):\n").map_err(w)?;
-        table(&mut out, "sudoku crate", &givens(&ours.puzzles), &givens(&theirs.puzzles)).map_err(w)?;
+        table(
+            &mut out,
+            "sudoku crate",
+            &givens(&ours.puzzles),
+            &givens(&theirs.puzzles),
+        )
+        .map_err(w)?;
         if rated {
             writeln!(out, "\nER, {symmetry} (count of puzzles):\n").map_err(w)?;
-            table(&mut out, "sudoku crate", &ratings(&ours.puzzles), &ratings(&theirs.puzzles)).map_err(w)?;
+            table(
+                &mut out,
+                "sudoku crate",
+                &ratings(&ours.puzzles),
+                &ratings(&theirs.puzzles),
+            )
+            .map_err(w)?;
         }
     }
     Ok(())
@@ -188,7 +200,8 @@ fn one_round(
         let end = (start + CHUNK).min(n);
         let t = Instant::now();
         for i in start..end {
-            let made = generate(&options, &mut stream(seed, i as u64)).map_err(|e| e.to_string())?;
+            let made =
+                generate(&options, &mut stream(seed, i as u64)).map_err(|e| e.to_string())?;
             a.puzzles.push(made.puzzle);
         }
         a.time += t.elapsed();
@@ -278,7 +291,11 @@ fn timed(program: &Path, args: &[String]) -> Result<(Vec<u8>, Duration), String>
         .map_err(|e| format!("{}: {e}", program.display()))?;
     let elapsed = t.elapsed();
     if !out.status.success() {
-        return Err(format!("{} {args:?} exited with {}", program.display(), out.status));
+        return Err(format!(
+            "{} {args:?} exited with {}",
+            program.display(),
+            out.status
+        ));
     }
     Ok((out.stdout, elapsed))
 }
@@ -309,7 +326,11 @@ fn against_qqwing(sudokit: &Path, qqwing: &Path, n: usize, rounds: usize) -> Res
     let per = |d: Duration| d.as_secs_f64() * 1e6 / n as f64;
     let mut out = std::io::stdout().lock();
     let w = |e: std::io::Error| e.to_string();
-    writeln!(out, "\nWhole process, {n} puzzles, one thread, best of {rounds}:\n").map_err(w)?;
+    writeln!(
+        out,
+        "\nWhole process, {n} puzzles, one thread, best of {rounds}:\n"
+    )
+    .map_err(w)?;
     writeln!(out, "| program | s | µs/puzzle | puzzles | mean givens |").map_err(w)?;
     writeln!(out, "| --- | ---: | ---: | ---: | ---: |").map_err(w)?;
     for (name, time, puzzles) in [
@@ -369,7 +390,11 @@ fn per_band(sudokit: &Path, seconds: usize) -> Result<(), String> {
     ];
     let mut out = std::io::stdout().lock();
     let w = |e: std::io::Error| e.to_string();
-    writeln!(out, "\nPuzzles made in {seconds} s, one thread, per band:\n").map_err(w)?;
+    writeln!(
+        out,
+        "\nPuzzles made in {seconds} s, one thread, per band:\n"
+    )
+    .map_err(w)?;
     writeln!(out, "| band | puzzles | puzzles/s |").map_err(w)?;
     writeln!(out, "| --- | ---: | ---: |").map_err(w)?;
     let timeout = seconds.to_string();
