@@ -80,6 +80,18 @@ impl<'a> Carving<'a> {
         match *emptied {
             // Any other solution differs from this one in the cell emptied.
             [cell] => !solver::has_solution_without(&grid, cell, self.solution[cell]),
+            // ... in the first cell, or else (that one holding its digit)
+            // in the second: two searches, the second with one more given.
+            [first, second] => {
+                if solver::has_solution_without(&grid, first, self.solution[first]) {
+                    return false;
+                }
+                let mut cells = self.cells;
+                cells[first] = self.solution[first];
+                let grid = Grid::from_checked(cells);
+                !solver::has_solution_without(&grid, second, self.solution[second])
+            }
+            // Larger orbits: one count costs less than a search per cell.
             _ => grid.count_solutions(2) == 1,
         }
     }
