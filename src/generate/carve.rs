@@ -98,9 +98,9 @@ impl<'a> Carving<'a> {
 
     /// True when the cells `emptied` all come back by singles, each looked
     /// at alone, over and over while one comes back. Early in a carve this
-    /// settles nearly every removal. Rounds of singles over the whole board
-    /// would settle more, but cost more than the engine's search they
-    /// spare: its propagation does the same work faster.
+    /// settles nearly every removal. Only the emptied cells are looked at:
+    /// singles over the whole board are what the engine's propagation does
+    /// first, and faster.
     fn comes_back(&self, emptied: &[usize]) -> bool {
         if let [cell] = *emptied {
             if singles::is_single(&self.cells, &self.units, cell, self.solution[cell]) {

@@ -14,9 +14,7 @@ const MAX_SET: u32 = 12;
 /// rows keep their digits, and so do the columns and the band's boxes.
 ///
 /// The cycles of two columns are the rectangles of two digits; the others
-/// hold three digits or more. Sets of two digits across bands (swapping
-/// them where they are linked by rows, columns and boxes) were tried as
-/// well, and spared the engine too few searches to pay for finding them.
+/// hold three digits or more.
 pub(super) fn unavoidable_sets(solution: &[u8; 81]) -> Vec<u128> {
     let mut sets = Vec::with_capacity(64);
     line_pairs(solution, &mut sets);
