@@ -25,6 +25,9 @@ _sudokit() {
             sudokit,explain)
                 cmd="sudokit__subcmd__explain"
                 ;;
+            sudokit,generate)
+                cmd="sudokit__subcmd__generate"
+                ;;
             sudokit,help)
                 cmd="sudokit__subcmd__help"
                 ;;
@@ -49,6 +52,9 @@ _sudokit() {
             sudokit__subcmd__help,explain)
                 cmd="sudokit__subcmd__help__subcmd__explain"
                 ;;
+            sudokit__subcmd__help,generate)
+                cmd="sudokit__subcmd__help__subcmd__generate"
+                ;;
             sudokit__subcmd__help,help)
                 cmd="sudokit__subcmd__help__subcmd__help"
                 ;;
@@ -71,7 +77,7 @@ _sudokit() {
 
     case "${cmd}" in
         sudokit)
-            opts="-h -V --help --version solve validate batch rate explain hint completions help"
+            opts="-h -V --help --version solve validate batch rate explain hint completions generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -169,8 +175,85 @@ _sudokit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sudokit__subcmd__generate)
+            opts="-n -j -v -h -V --number --seed --symmetry --minimal --givens --rating --level --from --to --json --line-buffered --jobs --progress --timeout --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --number)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --symmetry)
+                    COMPREPLY=($(compgen -W "none rotational quarter-turn diagonal antidiagonal horizontal vertical dihedral" -- "${cur}"))
+                    return 0
+                    ;;
+                --givens)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --rating)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --level)
+                    COMPREPLY=($(compgen -W "easy medium hard very-hard extreme" -- "${cur}"))
+                    return 0
+                    ;;
+                --from)
+                    local oldifs
+                    if [ -n "${IFS+x}" ]; then
+                        oldifs="$IFS"
+                    fi
+                    IFS=$'\n'
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    if [ -n "${oldifs+x}" ]; then
+                        IFS="$oldifs"
+                    fi
+                    if [[ "${BASH_VERSINFO[0]}" -ge 4 ]]; then
+                        compopt -o filenames
+                    fi
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "boj leetcode line json grid pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --progress)
+                    COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --timeout)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sudokit__subcmd__help)
-            opts="solve validate batch rate explain hint completions help"
+            opts="solve validate batch rate explain hint completions generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -212,6 +295,20 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__help__subcmd__explain)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__help__subcmd__generate)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )

@@ -65,6 +65,7 @@
 
 pub mod error;
 pub mod format;
+pub mod generate;
 mod grid;
 pub mod logic;
 pub mod random;

@@ -112,6 +112,28 @@ impl Level {
             .map_or(Level::Extreme, |&(level, _)| level)
     }
 
+    /// The ERs it covers, both ends included on the one-decimal scale:
+    /// `(6.0, 7.9)` for hard, `(9.0, f32::INFINITY)` for extreme.
+    ///
+    /// ```
+    /// use sudokit::Level;
+    /// assert_eq!(Level::Medium.range(), (2.6, 5.9));
+    /// assert_eq!(Level::of(Level::Hard.range().0), Level::Hard);
+    /// ```
+    pub fn range(self) -> (f32, f32) {
+        let at = Level::TOPS
+            .iter()
+            .position(|&(level, _)| level == self)
+            .unwrap_or(0);
+        // Tops are one-decimal ratings; the next level starts 0.1 above.
+        let low = if at == 0 {
+            0.0
+        } else {
+            ((Level::TOPS[at - 1].1 * 10.0).round() + 1.0) / 10.0
+        };
+        (low, Level::TOPS[at].1)
+    }
+
     /// Its name: `easy`, `medium`, `hard`, `very hard`, `extreme`.
     pub fn name(self) -> &'static str {
         match self {

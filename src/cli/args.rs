@@ -58,6 +58,9 @@ pub enum Command {
     /// Print a shell completion script (or the man page).
     #[command(display_name = "sudokit", after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
+    /// Make new puzzles with exactly one solution.
+    #[command(display_name = "sudokit", after_help = GENERATE_AFTER_HELP)]
+    Generate(GenerateArgs),
 }
 
 // `tr 1 0` blanks every 1 of a solved board: a puzzle with one solution that
@@ -133,6 +136,20 @@ Examples:
   sudokit completions man | gzip > ~/.local/share/man/man1/sudokit.1.gz
 
 Exit status: 0 on success, 2 usage error.";
+
+const GENERATE_AFTER_HELP: &str = "\
+Puzzles are minimal unless --givens is given: no given (with --symmetry, no
+symmetric set of givens) can be removed without a second solution. Without
+--seed a random seed is chosen (-v says it). Puzzles the logical solver gets
+stuck on have no rating: --rating and --level never pick them.
+
+Examples:
+  sudokit generate -n 3 --seed 1 --symmetry rotational
+  sudokit generate -n 2 --seed 3 --level medium --json | sudokit rate
+  sudokit generate --givens 10-15   # no such puzzle: exit 2
+
+Exit status: 0 every puzzle was made, 1 --timeout ended the run first (the
+puzzles made are printed), 2 options that cannot be met or unreadable --from.";
 
 /// The files a command reads puzzles from, and how it reads and writes
 /// them: what solve, validate, rate, explain and hint share.
@@ -300,6 +317,143 @@ pub struct ExplainArgs {
 pub struct HintArgs {
     #[command(flatten)]
     pub puzzles: PuzzleArgs,
+}
+
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// How many puzzles to make (default 1, or one per entry of --from).
+    #[arg(short = 'n', long = "number", value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub number: Option<u64>,
+    /// Seed of the random choices: the same seed gives the same puzzles,
+    /// whatever --jobs or CPU (default: a random seed).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Symmetry of the pattern of givens.
+    #[arg(long, value_enum, value_name = "NAME", default_value_t = SymmetryArg::None)]
+    pub symmetry: SymmetryArg,
+    /// Minimal puzzles: no given can be removed (the default).
+    #[arg(long, conflicts_with = "givens")]
+    pub minimal: bool,
+    /// A number of givens in this range instead (e.g. 28-32, or 30).
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_count_range)]
+    pub givens: Option<(usize, usize)>,
+    /// Only puzzles whose ER (as sudokit rate gives it) lies in this range
+    /// (e.g. 3.0-5.5, or 4.5).
+    #[arg(long, value_name = "MIN-MAX", value_parser = parse_rating_range)]
+    pub rating: Option<(f32, f32)>,
+    /// Only puzzles of this level (as sudokit rate names levels).
+    #[arg(long, value_enum, value_name = "NAME", conflicts_with = "rating")]
+    pub level: Option<LevelArg>,
+    /// Make the puzzles from the solution grids in FILE, or fill the patterns
+    /// of givens in it (lines of x and ., or puzzles whose givens are used).
+    #[arg(long, value_name = "FILE", value_hint = clap::ValueHint::FilePath)]
+    pub from: Option<PathBuf>,
+    /// Layout of printed boards.
+    #[arg(long, value_enum, value_name = "LAYOUT", default_value_t = LayoutArg::Line,
+          conflicts_with = "json")]
+    pub to: LayoutArg,
+    #[command(flatten)]
+    pub output: OutputArgs,
+    /// Worker threads (default: every core).
+    #[arg(short, long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+    /// When to show a progress bar on standard error.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = Progress::Auto)]
+    pub progress: Progress,
+    /// Stop after this many seconds, printing the puzzles made by then.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<f64>,
+    /// Say the seed, and the time taken, on standard error.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// `--symmetry`: the library's [`sudokit::generate::Symmetry`], as clap offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SymmetryArg {
+    /// No symmetry.
+    None,
+    /// Half-turn: r,c and 10-r,10-c.
+    Rotational,
+    /// Quarter-turn: the pattern looks the same turned by 90°.
+    QuarterTurn,
+    /// Mirror in the main diagonal: r,c and c,r.
+    Diagonal,
+    /// Mirror in the anti-diagonal: r,c and 10-c,10-r.
+    Antidiagonal,
+    /// Mirror top to bottom: r,c and 10-r,c.
+    Horizontal,
+    /// Mirror left to right: r,c and r,10-c.
+    Vertical,
+    /// All eight symmetries of the square at once.
+    Dihedral,
+}
+
+/// `--level`: the levels of sudokit rate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LevelArg {
+    /// ER up to 2.5.
+    Easy,
+    /// ER 2.6 to 5.9.
+    Medium,
+    /// ER 6.0 to 7.9.
+    Hard,
+    /// ER 8.0 to 8.9.
+    VeryHard,
+    /// ER 9.0 and up.
+    Extreme,
+}
+
+impl From<LevelArg> for sudokit::Level {
+    fn from(level: LevelArg) -> sudokit::Level {
+        match level {
+            LevelArg::Easy => sudokit::Level::Easy,
+            LevelArg::Medium => sudokit::Level::Medium,
+            LevelArg::Hard => sudokit::Level::Hard,
+            LevelArg::VeryHard => sudokit::Level::VeryHard,
+            LevelArg::Extreme => sudokit::Level::Extreme,
+        }
+    }
+}
+
+/// `MIN-MAX` or `N`, as two ends.
+fn split_range(text: &str) -> (&str, &str) {
+    match text.split_once('-') {
+        Some((low, high)) => (low.trim(), high.trim()),
+        None => (text.trim(), text.trim()),
+    }
+}
+
+fn parse_count_range(text: &str) -> Result<(usize, usize), String> {
+    let (low, high) = split_range(text);
+    let number = |s: &str| {
+        s.parse::<usize>().map_err(|_| {
+            format!("expected MIN-MAX with whole numbers (e.g. 28-32), found '{text}'")
+        })
+    };
+    Ok((number(low)?, number(high)?))
+}
+
+fn parse_rating_range(text: &str) -> Result<(f32, f32), String> {
+    let (low, high) = split_range(text);
+    let number = |s: &str| match s.parse::<f32>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!(
+            "expected MIN-MAX with ratings (e.g. 3.0-5.5), found '{text}'"
+        )),
+    };
+    Ok((number(low)?, number(high)?))
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if v.is_finite() && v > 0.0 => Ok(v),
+        _ => Err(format!(
+            "expected a number of seconds above 0, found '{text}'"
+        )),
+    }
 }
 
 #[derive(Debug, Args)]

@@ -202,6 +202,27 @@ pub struct MistakeRecord {
     pub kind: &'static str,
 }
 
+/// A puzzle `sudokit generate --json` made. Read back by every command as
+/// its `puzzle` (an object with `givens` is read so, not as its solution).
+#[derive(Debug, Serialize)]
+pub struct GeneratedRecord {
+    /// 1-based position in the run: with `seed`, what makes it again.
+    pub index: u64,
+    /// The puzzle, 81 characters, `.` for blank.
+    pub puzzle: String,
+    /// Its one solution.
+    pub solution: String,
+    /// Its number of givens.
+    pub givens: usize,
+    /// The symmetry of its pattern of givens.
+    pub symmetry: &'static str,
+    /// The run's seed.
+    pub seed: u64,
+    /// Its rating, when `--rating` or `--level` asked for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<RatingReport>,
+}
+
 /// A candidate placed or removed by a step: `{"cell":"r2c8","digit":7}`.
 #[derive(Debug, Serialize)]
 pub struct CellDigit {

@@ -7,6 +7,7 @@ mod args;
 mod batch;
 mod completions;
 mod explain;
+mod generate;
 mod inputs;
 mod json;
 mod naming;
@@ -69,5 +70,6 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitStatus> {
         Command::Explain(args) => explain::run_explain(args),
         Command::Hint(args) => explain::run_hint(args),
         Command::Completions(args) => completions::run(args),
+        Command::Generate(args) => generate::run(args),
     }
 }

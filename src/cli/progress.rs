@@ -77,6 +77,29 @@ impl Bar {
         }
     }
 
+    /// A bar towards a known number of puzzles (`sudokit generate`), with
+    /// what a puzzle is called in its line (`made`).
+    pub fn towards(when: Progress, total: u64, made: &str) -> Bar {
+        let bar = Bar::new(when, None);
+        if let Some(b) = &bar.bar {
+            b.set_length(total);
+            let template = format!(
+                "{{spinner}} {{elapsed_precise}} [{{wide_bar}}] {{pos}}/{{len}} {made}, ETA {{eta}}"
+            );
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                b.set_style(style.progress_chars("=> "));
+            }
+        }
+        bar
+    }
+
+    /// Shows `done` puzzles of a bar made by [`Bar::towards`].
+    pub fn set_done(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(done);
+        }
+    }
+
     fn none() -> Bar {
         Bar {
             bar: None,

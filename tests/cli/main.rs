@@ -6,6 +6,7 @@
 
 mod batch;
 mod completions;
+mod generate;
 mod hardening;
 mod inputs;
 mod logic;
@@ -23,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Every command with a `--help`, the top level (`""`) first.
-pub const COMMANDS: [&str; 8] = [
+pub const COMMANDS: [&str; 9] = [
     "",
     "solve",
     "validate",
@@ -32,6 +33,7 @@ pub const COMMANDS: [&str; 8] = [
     "explain",
     "hint",
     "completions",
+    "generate",
 ];
 
 /// The repository's fixtures directory.

@@ -1,7 +1,7 @@
 //! From scanned JSON values to boards (which object field, which array is a
 //! board and which a list of them), and a board written back as JSON.
 
-use super::value::{Array, FIELDS, Kind, Value};
+use super::value::{Array, FIELDS, GENERATED_FIELDS, Kind, Value};
 use crate::error::{Found, ParseError};
 use crate::format::parser::{Boards, Parsed};
 use crate::format::render::render_nested;
@@ -29,7 +29,12 @@ pub(super) fn boards(value: &Value, place: Place, out: &mut Boards) {
             }
         }
         Kind::Object(object) => {
-            let chosen = FIELDS.iter().find_map(|name| {
+            let order = if object.generated {
+                GENERATED_FIELDS
+            } else {
+                FIELDS
+            };
+            let chosen = order.iter().find_map(|name| {
                 object
                     .fields
                     .iter()

@@ -11,6 +11,10 @@ pub(super) const KEEP_ITEMS: usize = 81;
 /// The fields of an object that can hold a board, in the order one is chosen.
 pub(super) const FIELDS: [&str; 4] = ["solution", "grid", "board", "puzzle"];
 
+/// The same fields in the order one is chosen in a record of `sudokit
+/// generate --json`: its puzzle is what the next command works on.
+pub(super) const GENERATED_FIELDS: [&str; 4] = ["puzzle", "solution", "grid", "board"];
+
 /// What may follow a top-level value on its line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum After {
@@ -51,6 +55,9 @@ pub(super) struct Object {
     pub(super) keys: usize,
     /// `"status":"error"`: an error record of sudokit's own `--json`.
     pub(super) error_record: bool,
+    /// A number of `givens`: a record of `sudokit generate --json`, read
+    /// as its puzzle rather than its solution.
+    pub(super) generated: bool,
 }
 
 /// An array: its first [`KEEP_ITEMS`] items (none below the levels kept) and
@@ -251,6 +258,7 @@ impl<'a> ValueParser<'a> {
                 let mut fields = Vec::new();
                 let mut names: Vec<String> = Vec::new();
                 let mut error_record = false;
+                let mut generated = false;
                 self.skip_ws();
                 if self.peek() == Some('}') {
                     self.bump();
@@ -273,6 +281,9 @@ impl<'a> ValueParser<'a> {
                         // value, as in jq (a null one drops the field).
                         if key == "status" {
                             error_record = matches!(&value.kind, Kind::Str(s) if s == "error");
+                        }
+                        if key == "givens" {
+                            generated = matches!(value.kind, Kind::Number(_));
                         }
                         if names.len() < 2 && !names.contains(&key) {
                             names.push(key.clone());
@@ -300,6 +311,7 @@ impl<'a> ValueParser<'a> {
                     fields,
                     keys: names.len(),
                     error_record,
+                    generated,
                 })
             }
             Some('"') => Kind::Str(self.string()?),

@@ -469,6 +469,13 @@ impl State {
         self.clear(3 * d + b, ROW_OF_BIT[k] & !(1 << k));
     }
 
+    /// Rules digit `d` (0-8) out of the blank cell `k` of band `b`: a
+    /// constraint the givens cannot say, for the generator's question of
+    /// whether a blank can hold another digit than its solution's.
+    pub(in crate::solver) fn exclude(&mut self, d: usize, b: usize, k: usize) {
+        self.clear(3 * d + b, 1 << k);
+    }
+
     /// Cells not yet placed.
     pub(super) fn open_cells(&self) -> u32 {
         self.unsolved[0].count_ones()

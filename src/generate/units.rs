@@ -1,0 +1,145 @@
+//! The board's geometry as tables, and the digits each row, column and box
+//! holds, kept as cells are filled and emptied.
+
+/// The box (0-8) of each cell.
+pub(super) const BOX: [usize; 81] = {
+    let mut b = [0; 81];
+    let mut c = 0;
+    while c < 81 {
+        b[c] = (c / 27) * 3 + (c % 9) / 3;
+        c += 1;
+    }
+    b
+};
+
+/// The cells of each row (0-8), column (9-17) and box (18-26).
+pub(super) const UNITS: [[usize; 9]; 27] = {
+    let mut units = [[0; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut k = 0;
+        while k < 9 {
+            units[i][k] = i * 9 + k;
+            units[9 + i][k] = k * 9 + i;
+            units[18 + i][k] = (i / 3) * 27 + (i % 3) * 3 + (k / 3) * 9 + k % 3;
+            k += 1;
+        }
+        i += 1;
+    }
+    units
+};
+
+/// Each cell with the cells sharing a row, column or box with it, as an
+/// 81-bit mask (bit `c` for cell `c`).
+pub(super) const PEERS: [u128; 81] = {
+    let mut peers = [0u128; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut mask = 0u128;
+        let mut k = 0;
+        while k < 9 {
+            mask |= 1 << UNITS[u][k];
+            k += 1;
+        }
+        k = 0;
+        while k < 9 {
+            peers[UNITS[u][k]] |= mask;
+            k += 1;
+        }
+        u += 1;
+    }
+    peers
+};
+
+/// The 20 cells sharing a row, column or box with each cell.
+pub(super) const PEER_LIST: [[u8; 20]; 81] = {
+    let mut list = [[0u8; 20]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut n = 0;
+        let mut p = 0;
+        while p < 81 {
+            if p != c && PEERS[c] & (1 << p) != 0 {
+                list[c][n] = p as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    list
+};
+
+/// All nine digits as a mask (bit `d - 1` for digit `d`).
+pub(super) const ALL: u16 = 0x1FF;
+
+/// Digit masks of one board's rows, columns and boxes.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Units {
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+}
+
+impl Units {
+    /// The masks of the digits of `cells` (0 for blank).
+    pub(super) fn of(cells: &[u8; 81]) -> Units {
+        let mut units = Units::default();
+        for (c, &v) in cells.iter().enumerate() {
+            if v != 0 {
+                units.put(c, v);
+            }
+        }
+        units
+    }
+
+    /// Digits already in the row, column or box of `cell`.
+    #[inline]
+    pub(super) fn seen(&self, cell: usize) -> u16 {
+        self.rows[cell / 9] | self.cols[cell % 9] | self.boxes[BOX[cell]]
+    }
+
+    /// Notes `digit` (1-9) in the units of `cell`.
+    #[inline]
+    pub(super) fn put(&mut self, cell: usize, digit: u8) {
+        let bit = 1 << (digit - 1);
+        self.rows[cell / 9] |= bit;
+        self.cols[cell % 9] |= bit;
+        self.boxes[BOX[cell]] |= bit;
+    }
+
+    /// Takes `digit` (1-9) out of the units of `cell`.
+    #[inline]
+    pub(super) fn take(&mut self, cell: usize, digit: u8) {
+        let bit = !(1 << (digit - 1));
+        self.rows[cell / 9] &= bit;
+        self.cols[cell % 9] &= bit;
+        self.boxes[BOX[cell]] &= bit;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_agree_on_the_geometry() {
+        for kind in 0..3 {
+            let mut seen = [0; 81];
+            for unit in &UNITS[kind * 9..kind * 9 + 9] {
+                for &c in unit {
+                    seen[c] += 1;
+                }
+            }
+            assert!(seen.iter().all(|&n| n == 1));
+        }
+        assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        for c in 0..81 {
+            assert_eq!(PEERS[c].count_ones(), 21);
+            assert!(PEER_LIST[c].iter().all(|&p| usize::from(p) != c));
+            assert!(PEER_LIST[c].iter().all(|&p| BOX[usize::from(p)] == BOX[c]
+                || usize::from(p) / 9 == c / 9
+                || usize::from(p) % 9 == c % 9));
+        }
+    }
+}
