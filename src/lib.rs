@@ -62,6 +62,7 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod error;
 pub mod format;
 mod grid;
