@@ -19,6 +19,9 @@ _sudokit() {
             sudokit,batch)
                 cmd="sudokit__subcmd__batch"
                 ;;
+            sudokit,canon)
+                cmd="sudokit__subcmd__canon"
+                ;;
             sudokit,completions)
                 cmd="sudokit__subcmd__completions"
                 ;;
@@ -34,6 +37,9 @@ _sudokit() {
             sudokit,rate)
                 cmd="sudokit__subcmd__rate"
                 ;;
+            sudokit,shuffle)
+                cmd="sudokit__subcmd__shuffle"
+                ;;
             sudokit,solve)
                 cmd="sudokit__subcmd__solve"
                 ;;
@@ -42,6 +48,9 @@ _sudokit() {
                 ;;
             sudokit__subcmd__help,batch)
                 cmd="sudokit__subcmd__help__subcmd__batch"
+                ;;
+            sudokit__subcmd__help,canon)
+                cmd="sudokit__subcmd__help__subcmd__canon"
                 ;;
             sudokit__subcmd__help,completions)
                 cmd="sudokit__subcmd__help__subcmd__completions"
@@ -58,6 +67,9 @@ _sudokit() {
             sudokit__subcmd__help,rate)
                 cmd="sudokit__subcmd__help__subcmd__rate"
                 ;;
+            sudokit__subcmd__help,shuffle)
+                cmd="sudokit__subcmd__help__subcmd__shuffle"
+                ;;
             sudokit__subcmd__help,solve)
                 cmd="sudokit__subcmd__help__subcmd__solve"
                 ;;
@@ -71,7 +83,7 @@ _sudokit() {
 
     case "${cmd}" in
         sudokit)
-            opts="-h -V --help --version solve validate batch rate explain hint completions help"
+            opts="-h -V --help --version solve validate batch rate explain hint canon shuffle completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -133,6 +145,44 @@ _sudokit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sudokit__subcmd__canon)
+            opts="-f -j -h -V --format --json --line-buffered --to --form --dedupe --jobs --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
+                --form)
+                    COMPREPLY=($(compgen -W "minlex pattern" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sudokit__subcmd__completions)
             opts="-h -V --help --version bash zsh fish powershell elvish man"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -170,7 +220,7 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__help)
-            opts="solve validate batch rate explain hint completions help"
+            opts="solve validate batch rate explain hint canon shuffle completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -184,6 +234,20 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__help__subcmd__batch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__help__subcmd__canon)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -267,6 +331,20 @@ _sudokit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sudokit__subcmd__help__subcmd__shuffle)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sudokit__subcmd__help__subcmd__solve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -330,6 +408,44 @@ _sudokit() {
                     ;;
                 -f)
                     COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__shuffle)
+            opts="-f -n -v -h -V --format --json --line-buffered --to --copies --seed --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records" -- "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "boj leetcode line json grid" -- "${cur}"))
+                    return 0
+                    ;;
+                --copies)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

@@ -93,9 +93,18 @@ impl Search {
     /// givens, then among the transformations that give it, the smallest
     /// digits.
     pub fn pattern_first(&mut self, grid: &Grid) -> Found {
+        // A complete board has one pattern: the forms agree, and the pattern
+        // search would end with every rearrangement still tied, for the
+        // digits to split into millions.
+        if grid.is_complete() {
+            return self.minlex(grid);
+        }
         self.load(grid);
         self.start();
         self.run(Key::Pattern, false);
+        // Only the rearrangements that give the whole smallest pattern
+        // count, so the digits are compared among the partials the pattern
+        // search ends with, each keeping its rows.
         self.run(Key::Digits, true);
         self.found()
     }

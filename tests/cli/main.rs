@@ -5,6 +5,7 @@
 #![allow(clippy::print_stderr)]
 
 mod batch;
+mod canon;
 mod completions;
 mod hardening;
 mod inputs;
@@ -21,7 +22,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Every command with a `--help`, the top level (`""`) first.
-pub const COMMANDS: [&str; 8] = [
+pub const COMMANDS: [&str; 10] = [
     "",
     "solve",
     "validate",
@@ -29,6 +30,8 @@ pub const COMMANDS: [&str; 8] = [
     "rate",
     "explain",
     "hint",
+    "canon",
+    "shuffle",
     "completions",
 ];
 
