@@ -11,6 +11,8 @@
 //! give the same row but give its new digits different labels, since from
 //! there on the two relabellings read the board differently.
 
+mod complete;
+
 use super::Transform;
 use crate::Grid;
 
@@ -84,8 +86,13 @@ impl Search {
     /// The minlex form's transformation and the automorphism count.
     pub fn minlex(&mut self, grid: &Grid) -> Found {
         self.load(grid);
-        self.start();
-        self.run(Key::Digits, false);
+        if complete::applies(grid) {
+            self.start_complete();
+            self.run_from(Key::Digits, false, 2);
+        } else {
+            self.start();
+            self.run(Key::Digits, false);
+        }
         self.found()
     }
 
@@ -151,6 +158,11 @@ impl Search {
     /// Places the nine rows, by `key`; with `fixed_rows` each partial keeps
     /// the rows it has and only its column orders and labels are refined.
     fn run(&mut self, key: Key, fixed_rows: bool) {
+        self.run_from(key, fixed_rows, 0);
+    }
+
+    /// [`Search::run`] for the partials that have rows up to `first` placed.
+    fn run_from(&mut self, key: Key, fixed_rows: bool, first: usize) {
         let Search {
             boards,
             bits,
@@ -159,7 +171,7 @@ impl Search {
             splits,
             splits_next,
         } = self;
-        for r in 0..9 {
+        for r in first..9 {
             next.clear();
             let mut best = [u32::MAX; 3];
             for cand in current.iter() {
