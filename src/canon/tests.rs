@@ -143,7 +143,7 @@ fn cyclic_grid() -> Grid {
 fn boards(n: usize, seed: u64) -> Vec<Grid> {
     let mut rng = seeded(seed);
     let solution = Grid::EMPTY.solve().expect("the empty board has solutions");
-    let mut out = vec![Grid::EMPTY, cyclic_grid()];
+    let mut out = vec![cyclic_grid()];
     let mut one = Grid::EMPTY;
     one.set(4, 4, 5);
     out.push(one);
@@ -188,20 +188,31 @@ fn thin(grid: &Grid, keep: u32, rng: &mut impl rand::RngCore) -> Grid {
     Grid::from_cells(cells).expect("cells of a board")
 }
 
+// The reference costs a debug build up to seconds per board, most where
+// few strings can be dropped early (complete grids, boards with many
+// automorphisms): the default run takes a few boards, the empty one (every
+// rearrangement ties) and most complete grids only in the long run.
+
 #[test]
 fn agrees_with_the_exhaustive_reference() {
     let mut canon = Canonicalizer::new();
-    for grid in boards(10, 1) {
-        check(&grid, &mut canon);
+    // One complete grid, the symmetric one: in a debug build each costs
+    // seconds, as every first row ties.
+    let boards = boards(24, 1);
+    let complete = boards.iter().filter(|g| g.is_complete()).take(1);
+    let others = boards.iter().filter(|g| !g.is_complete()).take(7);
+    for grid in complete.chain(others) {
+        check(grid, &mut canon);
     }
 }
 
-/// The same on more boards: slow in a debug build, so run in release with
+/// The same on the empty board and many more: run in release with
 /// `cargo test --release --lib canon -- --ignored`.
 #[test]
 #[ignore]
 fn agrees_with_the_exhaustive_reference_on_many_boards() {
     let mut canon = Canonicalizer::new();
+    check(&Grid::EMPTY, &mut canon);
     for grid in boards(400, 2) {
         check(&grid, &mut canon);
     }
