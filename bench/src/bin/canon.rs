@@ -46,7 +46,9 @@ fn main() {
         let crate_rate = if peer {
             let peers: Vec<sudoku::Sudoku> = set
                 .iter()
-                .map(|g| sudoku::Sudoku::from_bytes(*g.cells()).unwrap_or_else(|_| fail("bad grid")))
+                .map(|g| {
+                    sudoku::Sudoku::from_bytes(*g.cells()).unwrap_or_else(|_| fail("bad grid"))
+                })
                 .collect();
             check_against_crate(set, &peers);
             format!(
@@ -96,16 +98,20 @@ fn check_against_crate(set: &[Grid], peers: &[sudoku::Sudoku]) {
         .zip(peers)
         .filter(|(g, s)| {
             let ours = canon.canonicalize(g, Form::Minlex);
-            s.canonicalized()
-                .is_some_and(|(form, n)| form.to_bytes() == *ours.form.cells() && n == ours.automorphisms as usize)
+            s.canonicalized().is_some_and(|(form, n)| {
+                form.to_bytes() == *ours.form.cells() && n == ours.automorphisms as usize
+            })
         })
         .count();
-    eprintln!("the sudoku crate's form and count equal ours on {same} of {} grids", set.len());
+    eprintln!(
+        "the sudoku crate's form and count equal ours on {same} of {} grids",
+        set.len()
+    );
 }
 
 fn read(path: &Path, max: usize) -> Vec<Grid> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
+    let text =
+        std::fs::read_to_string(path).unwrap_or_else(|e| fail(&format!("{}: {e}", path.display())));
     text.lines()
         .filter_map(|line| line.trim().parse::<Grid>().ok())
         .take(max)
