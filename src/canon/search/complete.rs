@@ -63,6 +63,8 @@ impl Order {
 struct Best {
     row: [u8; 9],
     ties: Vec<(bool, usize, usize, Order)>,
+    /// The source stacks that may open the row being tried (bits).
+    first_stacks: u8,
 }
 
 impl Search {
@@ -71,7 +73,10 @@ impl Search {
         let mut best = Best {
             row: [OPEN; 9],
             ties: Vec::new(),
+            first_stacks: 0b111,
         };
+        let pure = self.pure_stacks();
+        let any_pure = pure.iter().flatten().flatten().any(|&p| p != 0);
         for transposed in [false, true] {
             let board = &self.boards[usize::from(transposed)];
             for band in 0..3 {
@@ -82,6 +87,12 @@ impl Search {
                     }
                     for (b, row) in board.iter().enumerate().skip(band * 3).take(3) {
                         if b != a {
+                            if any_pure {
+                                best.first_stacks = pure[usize::from(transposed)][a][b];
+                                if best.first_stacks == 0 {
+                                    continue;
+                                }
+                            }
                             let sigma = row.map(|d| column_of[usize::from(d)]);
                             let at = (transposed, a, b);
                             extend(&sigma, at, Order::OPEN, 0, &mut best);
@@ -119,6 +130,41 @@ impl Search {
     }
 }
 
+impl Search {
+    /// For each transposition and rows `a`, `b` of a band, the source
+    /// stacks (bits) where the three digits of row `b` lie in one box of row
+    /// `a`; none when the board breaks a box. On a valid grid such a stack
+    /// first gives the second row 456, and any other 457 at best: where one
+    /// exists anywhere, the others need not be tried.
+    fn pure_stacks(&self) -> [[[u8; 9]; 9]; 2] {
+        let mut pure = [[[0u8; 9]; 9]; 2];
+        if !self.valid {
+            return pure;
+        }
+        for (t, board) in self.boards.iter().enumerate() {
+            for a in 0..9 {
+                let mut stack_of = [0u8; 10];
+                for (j, &d) in board[a].iter().enumerate() {
+                    stack_of[usize::from(d)] = (j / 3) as u8;
+                }
+                for b in a / 3 * 3..a / 3 * 3 + 3 {
+                    if b == a {
+                        continue;
+                    }
+                    for s in 0..3 {
+                        let cells = &board[b][s * 3..s * 3 + 3];
+                        let first = stack_of[usize::from(cells[0])];
+                        if cells.iter().all(|&d| stack_of[usize::from(d)] == first) {
+                            pure[t][a][b] |= 1 << s;
+                        }
+                    }
+                }
+            }
+        }
+        pure
+    }
+}
+
 /// Extends `order` from target column `c` on, keeping in `best` the orders
 /// whose second row ties for the smallest.
 fn extend(sigma: &[u8; 9], at: (bool, usize, usize), order: Order, c: usize, best: &mut Best) {
@@ -136,7 +182,9 @@ fn extend(sigma: &[u8; 9], at: (bool, usize, usize), order: Order, c: usize, bes
         std::slice::from_ref(&order.stack_at[k])
     };
     for &s in stacks {
-        if order.stack_at[k] == OPEN && order.target_stack_of(s).is_some() {
+        if order.stack_at[k] == OPEN
+            && (order.target_stack_of(s).is_some() || (k == 0 && best.first_stacks & 1 << s == 0))
+        {
             continue;
         }
         for source in usize::from(s) * 3..usize::from(s) * 3 + 3 {

@@ -76,6 +76,8 @@ pub(super) struct Search {
     /// Each row's givens per source stack, bit 2 for the stack's first
     /// column.
     bits: [[[u8; 3]; 9]; 2],
+    /// Whether the board loaded breaks no rule.
+    valid: bool,
     current: Vec<Partial>,
     next: Vec<Partial>,
     splits: Vec<Split>,
@@ -87,6 +89,7 @@ impl Search {
     pub fn minlex(&mut self, grid: &Grid) -> Found {
         self.load(grid);
         if complete::applies(grid) {
+            self.valid = grid.is_valid();
             self.start_complete();
             self.run_from(Key::Digits, false, 2);
         } else {
@@ -170,6 +173,7 @@ impl Search {
             next,
             splits,
             splits_next,
+            ..
         } = self;
         for r in first..9 {
             next.clear();
