@@ -31,6 +31,8 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('rate', 'rate', [CompletionResultType]::ParameterValue, 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print the logical solving path of every puzzle, step by step')
             [CompletionResult]::new('hint', 'hint', [CompletionResultType]::ParameterValue, 'Print the next logical step from the position given')
+            [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Print each puzzle''s canonical (minlex) form: one name per class')
+            [CompletionResult]::new('shuffle', 'shuffle', [CompletionResultType]::ParameterValue, 'Print random isomorphs of each puzzle (rearranged and relabelled)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Make new puzzles with exactly one solution')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -134,6 +136,39 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'sudokit;canon' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of printed forms (default: one 81-character line, 0 for blanks)')
+            [CompletionResult]::new('--form', '--form', [CompletionResultType]::ParameterName, 'Which canonical form to print')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (default: 1)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (default: 1)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('--dedupe', '--dedupe', [CompletionResultType]::ParameterName, 'Keep only the first puzzle of each class, in input order; the number dropped goes to standard error')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
+        'sudokit;shuffle' {
+            [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of printed boards (default: the layout of the input)')
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'Random isomorphs to print per puzzle')
+            [CompletionResult]::new('--copies', '--copies', [CompletionResultType]::ParameterName, 'Random isomorphs to print per puzzle')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random choices (default: a random one, given with -v)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Say the seed used on standard error')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Say the seed used on standard error')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'sudokit;completions' {
             [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
             [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
@@ -173,6 +208,8 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('rate', 'rate', [CompletionResultType]::ParameterValue, 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print the logical solving path of every puzzle, step by step')
             [CompletionResult]::new('hint', 'hint', [CompletionResultType]::ParameterValue, 'Print the next logical step from the position given')
+            [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Print each puzzle''s canonical (minlex) form: one name per class')
+            [CompletionResult]::new('shuffle', 'shuffle', [CompletionResultType]::ParameterValue, 'Print random isomorphs of each puzzle (rearranged and relabelled)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
             [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Make new puzzles with exactly one solution')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
@@ -194,6 +231,12 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             break
         }
         'sudokit;help;hint' {
+            break
+        }
+        'sudokit;help;canon' {
+            break
+        }
+        'sudokit;help;shuffle' {
             break
         }
         'sudokit;help;completions' {

@@ -19,6 +19,9 @@ _sudokit() {
             sudokit,batch)
                 cmd="sudokit__subcmd__batch"
                 ;;
+            sudokit,canon)
+                cmd="sudokit__subcmd__canon"
+                ;;
             sudokit,completions)
                 cmd="sudokit__subcmd__completions"
                 ;;
@@ -37,6 +40,9 @@ _sudokit() {
             sudokit,rate)
                 cmd="sudokit__subcmd__rate"
                 ;;
+            sudokit,shuffle)
+                cmd="sudokit__subcmd__shuffle"
+                ;;
             sudokit,solve)
                 cmd="sudokit__subcmd__solve"
                 ;;
@@ -45,6 +51,9 @@ _sudokit() {
                 ;;
             sudokit__subcmd__help,batch)
                 cmd="sudokit__subcmd__help__subcmd__batch"
+                ;;
+            sudokit__subcmd__help,canon)
+                cmd="sudokit__subcmd__help__subcmd__canon"
                 ;;
             sudokit__subcmd__help,completions)
                 cmd="sudokit__subcmd__help__subcmd__completions"
@@ -64,6 +73,9 @@ _sudokit() {
             sudokit__subcmd__help,rate)
                 cmd="sudokit__subcmd__help__subcmd__rate"
                 ;;
+            sudokit__subcmd__help,shuffle)
+                cmd="sudokit__subcmd__help__subcmd__shuffle"
+                ;;
             sudokit__subcmd__help,solve)
                 cmd="sudokit__subcmd__help__subcmd__solve"
                 ;;
@@ -77,7 +89,7 @@ _sudokit() {
 
     case "${cmd}" in
         sudokit)
-            opts="-h -V --help --version solve validate batch rate explain hint completions generate help"
+            opts="-h -V --help --version solve validate batch rate explain hint canon shuffle completions generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -130,6 +142,44 @@ _sudokit() {
                     ;;
                 --progress)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__canon)
+            opts="-f -j -h -V --format --json --line-buffered --to --form --dedupe --jobs --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "boj leetcode line json grid pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                --form)
+                    COMPREPLY=($(compgen -W "minlex pattern" -- "${cur}"))
+                    return 0
+                    ;;
+                --jobs)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -j)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -253,7 +303,7 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__help)
-            opts="solve validate batch rate explain hint completions generate help"
+            opts="solve validate batch rate explain hint canon shuffle completions generate help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -267,6 +317,20 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__help__subcmd__batch)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__help__subcmd__canon)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -364,6 +428,20 @@ _sudokit() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        sudokit__subcmd__help__subcmd__shuffle)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         sudokit__subcmd__help__subcmd__solve)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -439,6 +517,44 @@ _sudokit() {
                     ;;
                 --progress)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        sudokit__subcmd__shuffle)
+            opts="-f -n -v -h -V --format --json --line-buffered --to --copies --seed --verbose --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                -f)
+                    COMPREPLY=($(compgen -W "auto boj leetcode line json grid records pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                --to)
+                    COMPREPLY=($(compgen -W "boj leetcode line json grid pencilmarks" -- "${cur}"))
+                    return 0
+                    ;;
+                --copies)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -n)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --seed)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

@@ -28,6 +28,8 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand rate 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)'
             cand explain 'Print the logical solving path of every puzzle, step by step'
             cand hint 'Print the next logical step from the position given'
+            cand canon 'Print each puzzle''s canonical (minlex) form: one name per class'
+            cand shuffle 'Print random isomorphs of each puzzle (rearranged and relabelled)'
             cand completions 'Print a shell completion script (or the man page)'
             cand generate 'Make new puzzles with exactly one solution'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -124,6 +126,37 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'sudokit;canon'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --to 'Layout of printed forms (default: one 81-character line, 0 for blanks)'
+            cand --form 'Which canonical form to print'
+            cand -j 'Worker threads (default: 1)'
+            cand --jobs 'Worker threads (default: 1)'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand --dedupe 'Keep only the first puzzle of each class, in input order; the number dropped goes to standard error'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
+        &'sudokit;shuffle'= {
+            cand -f 'Input format (auto: decided per input from its first data)'
+            cand --format 'Input format (auto: decided per input from its first data)'
+            cand --to 'Layout of printed boards (default: the layout of the input)'
+            cand -n 'Random isomorphs to print per puzzle'
+            cand --copies 'Random isomorphs to print per puzzle'
+            cand --seed 'Seed of the random choices (default: a random one, given with -v)'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand -v 'Say the seed used on standard error'
+            cand --verbose 'Say the seed used on standard error'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'sudokit;completions'= {
             cand -h 'Print help (see more with ''--help'')'
             cand --help 'Print help (see more with ''--help'')'
@@ -161,6 +194,8 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand rate 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)'
             cand explain 'Print the logical solving path of every puzzle, step by step'
             cand hint 'Print the next logical step from the position given'
+            cand canon 'Print each puzzle''s canonical (minlex) form: one name per class'
+            cand shuffle 'Print random isomorphs of each puzzle (rearranged and relabelled)'
             cand completions 'Print a shell completion script (or the man page)'
             cand generate 'Make new puzzles with exactly one solution'
             cand help 'Print this message or the help of the given subcommand(s)'
@@ -176,6 +211,10 @@ set edit:completion:arg-completer[sudokit] = {|@words|
         &'sudokit;help;explain'= {
         }
         &'sudokit;help;hint'= {
+        }
+        &'sudokit;help;canon'= {
+        }
+        &'sudokit;help;shuffle'= {
         }
         &'sudokit;help;completions'= {
         }

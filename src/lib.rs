@@ -63,6 +63,7 @@
 
 #![warn(missing_docs)]
 
+pub mod canon;
 pub mod error;
 pub mod format;
 pub mod generate;

@@ -55,6 +55,12 @@ pub enum Command {
     /// Print the next logical step from the position given.
     #[command(display_name = "sudokit", after_help = HINT_AFTER_HELP)]
     Hint(HintArgs),
+    /// Print each puzzle's canonical (minlex) form: one name per class.
+    #[command(display_name = "sudokit", after_help = CANON_AFTER_HELP)]
+    Canon(CanonArgs),
+    /// Print random isomorphs of each puzzle (rearranged and relabelled).
+    #[command(display_name = "sudokit", after_help = SHUFFLE_AFTER_HELP)]
+    Shuffle(ShuffleArgs),
     /// Print a shell completion script (or the man page).
     #[command(display_name = "sudokit", after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
@@ -565,4 +571,70 @@ mod tests {
     fn definition_is_consistent() {
         Cli::command().debug_assert();
     }
+}
+
+const CANON_AFTER_HELP: &str = "\
+Examples:
+  printf '%081d\\n' 0 | sudokit solve | sudokit canon
+  printf '5%080d\\n' 0 | sudokit canon --json
+  printf '1%080d\\n2%080d\\n' 0 0 | sudokit canon --dedupe   # one line
+
+Exit status: 0 every puzzle read, 2 usage error or unreadable input.";
+
+const SHUFFLE_AFTER_HELP: &str = "\
+Copy k of the i-th puzzle read (across all inputs) comes from stream i of
+the seed: the same seed gives the same boards.
+
+Examples:
+  printf '%081d\\n' 0 | sudokit solve | sudokit shuffle -n 3 --seed 7
+  printf '%081d\\n' 0 | sudokit solve | sudokit shuffle | sudokit canon
+
+Exit status: 0 every puzzle read, 2 usage error or unreadable input.";
+
+#[derive(Debug, Args)]
+pub struct CanonArgs {
+    #[command(flatten)]
+    pub puzzles: PuzzleArgs,
+    /// Layout of printed forms (default: one 81-character line, 0 for blanks).
+    #[arg(long, value_enum, value_name = "LAYOUT", conflicts_with = "json")]
+    pub to: Option<LayoutArg>,
+    /// Which canonical form to print.
+    #[arg(long, value_enum, value_name = "FORM", default_value_t = CanonForm::Minlex)]
+    pub form: CanonForm,
+    /// Keep only the first puzzle of each class, in input order; the number
+    /// dropped goes to standard error.
+    #[arg(long)]
+    pub dedupe: bool,
+    /// Worker threads (default: 1).
+    #[arg(short, long, value_name = "N",
+          value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub jobs: Option<u64>,
+}
+
+#[derive(Debug, Args)]
+pub struct ShuffleArgs {
+    #[command(flatten)]
+    pub puzzles: PuzzleArgs,
+    /// Layout of printed boards (default: the layout of the input).
+    #[arg(long, value_enum, value_name = "LAYOUT", conflicts_with = "json")]
+    pub to: Option<LayoutArg>,
+    /// Random isomorphs to print per puzzle.
+    #[arg(short = 'n', long = "copies", value_name = "K", default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub copies: u64,
+    /// Seed of the random choices (default: a random one, given with -v).
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Say the seed used on standard error.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// `--form` of `sudokit canon`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CanonForm {
+    /// The smallest string over every isomorph.
+    Minlex,
+    /// The smallest pattern of givens first, then the smallest digits.
+    Pattern,
 }

@@ -97,6 +97,8 @@ pub enum Verb {
     Rate,
     Explain,
     Hint,
+    Canon,
+    Shuffle,
 }
 
 impl Verb {
@@ -108,6 +110,8 @@ impl Verb {
             Verb::Rate => "rate",
             Verb::Explain => "explain",
             Verb::Hint => "hint",
+            Verb::Canon => "canon",
+            Verb::Shuffle => "shuffle",
         };
         format!("to {name} its files name them ('sudokit {name} {dir}/*')")
     }

@@ -5,6 +5,7 @@
 
 mod args;
 mod batch;
+mod canon;
 mod completions;
 mod explain;
 mod generate;
@@ -19,6 +20,7 @@ mod progress;
 mod rate;
 mod read_ahead;
 mod reading;
+mod shuffle;
 mod solve;
 mod solving;
 mod validate;
@@ -69,6 +71,8 @@ pub fn run(cli: &Cli) -> anyhow::Result<ExitStatus> {
         Command::Rate(args) => rate::run(args),
         Command::Explain(args) => explain::run_explain(args),
         Command::Hint(args) => explain::run_hint(args),
+        Command::Canon(args) => canon::run(args),
+        Command::Shuffle(args) => shuffle::run(args),
         Command::Completions(args) => completions::run(args),
         Command::Generate(args) => generate::run(args),
     }

@@ -5,6 +5,7 @@
 #![allow(clippy::print_stderr)]
 
 mod batch;
+mod canon;
 mod completions;
 mod generate;
 mod hardening;
@@ -24,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Every command with a `--help`, the top level (`""`) first.
-pub const COMMANDS: [&str; 9] = [
+pub const COMMANDS: [&str; 11] = [
     "",
     "solve",
     "validate",
@@ -32,6 +33,8 @@ pub const COMMANDS: [&str; 9] = [
     "rate",
     "explain",
     "hint",
+    "canon",
+    "shuffle",
     "completions",
     "generate",
 ];
