@@ -1,4 +1,4 @@
-//! The README's scale-out example, run for real: GNU parallel sharding
+//! docs/batch.md's scale-out example, run for real: GNU parallel sharding
 //! `sudokit solve` gives the same output, in the same order, as one
 //! `sudokit solve` over the whole file. Skipped (with a note) where GNU
 //! parallel is not installed; `.ci/run` installs it.
@@ -8,11 +8,12 @@ use std::process::Command;
 
 use super::{fixtures, sudokit_fed};
 
-/// The README's `parallel --pipe …` command lines, comments removed.
+/// docs/batch.md's `parallel --pipe …` command lines, comments removed.
 fn readme_commands() -> Vec<String> {
-    let readme =
-        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("README.md"))
-            .expect("README.md");
+    let readme = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/batch.md"),
+    )
+    .expect("docs/batch.md");
     readme
         .lines()
         .filter(|line| line.starts_with("parallel --pipe"))
@@ -76,7 +77,7 @@ fn gnu_parallel_sharding_matches_one_run() {
     assert_eq!(
         commands.len(),
         2,
-        "the README's two sharding examples: {commands:?}"
+        "docs/batch.md's two sharding examples: {commands:?}"
     );
     let scratch = tempfile::tempdir().expect("scratch directory");
     let big = big_input();
