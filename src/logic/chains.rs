@@ -263,10 +263,10 @@ impl<'a> Tree<'a> {
 /// number of its nodes less two exceeds. Summed in f64 as SE does, since
 /// the sum's rounding decides ties between techniques of different bases.
 pub(super) fn difficulty(technique: Technique, nodes: usize) -> f64 {
+    // 6.6 is not a binary fraction: written in f64 as SE writes it.
     let base = match technique {
-        Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 6.5,
         Technique::ForcingXChain => 6.6,
-        _ => 7.0,
+        t => f64::from(t.rating()),
     };
     let length = nodes.saturating_sub(2);
     let mut added = 0.0;
@@ -284,18 +284,23 @@ pub(super) fn difficulty(technique: Technique, nodes: usize) -> f64 {
     base + added
 }
 
-/// One hint found: what SE ranks it by, and the step it makes.
-struct Found {
-    difficulty: f64,
-    nodes: usize,
-    sort_key: u8,
-    step: Step,
+/// One hint found: what SE ranks it by, the step it makes, and (when
+/// nested in a dynamic chain) the removed candidates it rests on.
+pub(super) struct Found {
+    pub difficulty: f64,
+    pub nodes: usize,
+    pub sort_key: u8,
+    pub step: Step,
+    pub parents: Vec<u16>,
 }
 
 impl Found {
-    fn better_than(&self, other: &Found) -> bool {
+    fn key(&self) -> (f64, usize, u8) {
         (self.difficulty, self.nodes, self.sort_key)
-            < (other.difficulty, other.nodes, other.sort_key)
+    }
+
+    fn better_than(&self, other: &Found) -> bool {
+        self.key() < other.key()
     }
 }
 
@@ -328,28 +333,18 @@ fn pattern(chain: &[Node]) -> Vec<(usize, u8)> {
     chain.iter().map(|n| (n.cell, n.digit)).collect()
 }
 
+/// What a pass hands each hint to: its links, its step, its nodes from
+/// the start (a cycle's start once) and whether it is a cycle.
+type Sink<'a> = dyn FnMut(Links, Step, &[Node], bool) + 'a;
+
 /// Every hint of one pass (one kind of links), in SE's order: by cell, by
 /// digit, cycles first, then forcing chains from the candidate on, then
 /// from it off.
-fn pass(board: &Board, links: Links, best: &mut Option<Found>, wanted: Option<Technique>) {
+fn pass(board: &Board, links: Links, sink: &mut Sink<'_>) {
     let (cycle_technique, chain_technique) = match links {
         Links::X => (Technique::BidirectionalXCycle, Technique::ForcingXChain),
         Links::Y => (Technique::BidirectionalYCycle, Technique::ForcingChain),
         Links::XY => (Technique::BidirectionalCycle, Technique::ForcingChain),
-    };
-    let mut offer = |step: Step| {
-        let found = Found {
-            difficulty: difficulty(step.technique, step.pattern.len()),
-            nodes: step.pattern.len(),
-            sort_key: links.sort_key(),
-            step,
-        };
-        if wanted.is_some_and(|t| t != found.step.technique) {
-            return;
-        }
-        if best.as_ref().is_none_or(|b| found.better_than(b)) {
-            *best = Some(found);
-        }
     };
     for cell in 0..81 {
         let mask = board.candidates(cell);
@@ -371,13 +366,14 @@ fn pass(board: &Board, links: Links, best: &mut Option<Found>, wanted: Option<Te
                     continue;
                 }
                 chain.pop();
-                offer(Step {
+                let step = Step {
                     technique: cycle_technique,
                     placements: Vec::new(),
                     eliminations,
                     pattern: pattern(&chain),
                     houses: Vec::new(),
-                });
+                };
+                sink(links, step, &chain, true);
             }
             if !links.x() {
                 continue;
@@ -391,16 +387,92 @@ fn pass(board: &Board, links: Links, best: &mut Option<Found>, wanted: Option<Te
                     } else {
                         (vec![(cell, digit)], Vec::new())
                     };
-                    offer(Step {
+                    let step = Step {
                         technique: chain_technique,
                         placements,
                         eliminations,
                         pattern: pattern(&chain),
                         houses: Vec::new(),
-                    });
+                    };
+                    sink(links, step, &chain, false);
                 }
             }
         }
+    }
+}
+
+fn found(links: Links, step: Step) -> Found {
+    Found {
+        difficulty: difficulty(step.technique, step.pattern.len()),
+        nodes: step.pattern.len(),
+        sort_key: links.sort_key(),
+        step,
+        parents: Vec::new(),
+    }
+}
+
+/// Every chain hint SE's unary chaining gives on `board`, sorted as SE
+/// sorts them, each with the candidates removed from `initial` (the board
+/// an outer dynamic chain started from) that it rests on: for each node
+/// made true as the last candidate of its cell or the last place of its
+/// digit in a house (in a cycle, every node, as SE also reads the loop
+/// backwards), the candidates of that cell or house gone since.
+pub(super) fn all(board: &Board, initial: &Board) -> Vec<Found> {
+    let mut out: Vec<Found> = Vec::new();
+    for links in [Links::X, Links::Y, Links::XY] {
+        pass(board, links, &mut |links, step, chain, cycle| {
+            let mut f = found(links, step);
+            for (i, node) in chain.iter().enumerate() {
+                let prev = match (i, cycle) {
+                    (0, false) => continue,
+                    (0, true) => chain[chain.len() - 1],
+                    _ => chain[i - 1],
+                };
+                if !cycle && !node.on {
+                    continue;
+                }
+                let cause = cause_of(board, prev, *node);
+                super::multiple::rule_parents_of(
+                    initial,
+                    board,
+                    node.cell,
+                    node.digit,
+                    Some(cause),
+                    &mut f.parents,
+                );
+            }
+            out.push(f);
+        });
+    }
+    out.sort_by(|a, b| {
+        a.key()
+            .partial_cmp(&b.key())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    out
+}
+
+/// Why a chain's node follows from the one before it: the same cell (its
+/// last candidate), or a house they share (the last place of the digit
+/// there when one has two places, else the first they share).
+fn cause_of(board: &Board, prev: Node, node: Node) -> super::dynamic::Cause {
+    use super::dynamic::Cause;
+    if prev.cell == node.cell {
+        return Cause::NakedSingle;
+    }
+    let shared = houses_of(prev.cell)
+        .into_iter()
+        .filter(|&h| HOUSES[h].contains(&node.cell));
+    let two = shared.clone().find(|&h| {
+        HOUSES[h]
+            .iter()
+            .filter(|&&c| board.has(c, node.digit))
+            .count()
+            == 2
+    });
+    match two.or_else(|| shared.clone().next()) {
+        Some(h) => Cause::Hidden(h as u8),
+        None => Cause::Off,
     }
 }
 
@@ -409,9 +481,17 @@ fn pass(board: &Board, links: Links, best: &mut Option<Found>, wanted: Option<Te
 /// lowest rated, then the shortest, then the one of the simplest links,
 /// then the first found. With `wanted`, only steps of that technique.
 pub(super) fn find(board: &Board, wanted: Option<Technique>) -> Option<Step> {
-    let mut best = None;
+    let mut best: Option<Found> = None;
     for links in [Links::X, Links::Y, Links::XY] {
-        pass(board, links, &mut best, wanted);
+        pass(board, links, &mut |links, step, _, _| {
+            if wanted.is_some_and(|t| t != step.technique) {
+                return;
+            }
+            let f = found(links, step);
+            if best.as_ref().is_none_or(|b| f.better_than(b)) {
+                best = Some(f);
+            }
+        });
     }
     best.map(|f| f.step)
 }

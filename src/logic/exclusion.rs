@@ -79,3 +79,132 @@ pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     }
     None
 }
+
+/// The cells of a cell's houses, box then row then column, each once, as
+/// SE lists them.
+fn house_cells(cell: usize) -> impl Iterator<Item = usize> {
+    let [b, r, c] = [
+        18 + super::board::box_of(cell),
+        super::board::row_of(cell),
+        9 + super::board::col_of(cell),
+    ];
+    let houses = &super::board::HOUSES;
+    houses[b]
+        .iter()
+        .chain(
+            houses[r]
+                .iter()
+                .filter(move |&&o| super::board::box_of(o) != b - 18),
+        )
+        .chain(
+            houses[c]
+                .iter()
+                .filter(move |&&o| super::board::box_of(o) != b - 18),
+        )
+        .copied()
+        .filter(move |&o| o != cell)
+}
+
+/// Aligned Triplet Exclusion, as SE's aligned exclusion of degree three:
+/// base cells with two candidates or more and no peer down to one, each
+/// with its peers of two or three candidates; two base cells, then a third
+/// among the peers of either that is also a base, with at least two such
+/// peers common to all three. A combination of digits for the three is
+/// impossible when it repeats a digit in cells that see each other or
+/// covers every candidate of one of the common peers; a digit of a base
+/// cell in no possible combination leaves it.
+pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
+    let mut bases: Vec<usize> = Vec::new();
+    let mut excluders: Vec<Vec<usize>> = Vec::new();
+    for cell in 0..81 {
+        if board.candidates(cell).count_ones() < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut list = Vec::new();
+        for o in house_cells(cell) {
+            match board.candidates(o).count_ones() {
+                1 => single = true,
+                2 | 3 => list.push(o),
+                _ => {}
+            }
+        }
+        if !single && !list.is_empty() {
+            bases.push(cell);
+            excluders.push(list);
+        }
+    }
+    if bases.len() < 3 {
+        return None;
+    }
+    let index_of = |c: usize| bases.iter().position(|&b| b == c);
+    for j in 1..bases.len() {
+        for i in 0..j {
+            let mut twin: Vec<usize> = Vec::new();
+            for &o in excluders[i].iter().chain(&excluders[j]) {
+                if o != bases[i] && o != bases[j] && !twin.contains(&o) && index_of(o).is_some() {
+                    twin.push(o);
+                }
+            }
+            for &t in &twin {
+                let Some(k) = index_of(t) else { continue };
+                let common: Vec<usize> = excluders[i]
+                    .iter()
+                    .copied()
+                    .filter(|o| excluders[j].contains(o) && excluders[k].contains(o))
+                    .collect();
+                if common.len() < 2 {
+                    continue;
+                }
+                if let Some(step) = exclude(board, [bases[i], bases[j], t], &common) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The digits of three base cells that fit no allowed combination.
+fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
+    let masks = cells.map(|c| board.candidates(c));
+    let mut ok = [0u16; 3];
+    for a in digits(masks[0]) {
+        for b in digits(masks[1]) {
+            for c in digits(masks[2]) {
+                let combo = [a, b, c];
+                let repeats = (0..3)
+                    .any(|x| (x + 1..3).any(|y| combo[x] == combo[y] && sees(cells[x], cells[y])));
+                if repeats {
+                    continue;
+                }
+                let used = bit(a) | bit(b) | bit(c);
+                if common.iter().any(|&e| board.candidates(e) & !used == 0) {
+                    continue;
+                }
+                for x in 0..3 {
+                    ok[x] |= bit(combo[x]);
+                }
+            }
+        }
+    }
+    let mut eliminations = Vec::new();
+    for x in 0..3 {
+        eliminations.extend(digits(masks[x] & !ok[x]).map(|d| (cells[x], d)));
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    eliminations.sort_unstable();
+    let mut pattern = Vec::new();
+    for &c in cells.iter().chain(common) {
+        pattern.extend(digits(board.candidates(c)).map(|d| (c, d)));
+    }
+    Some(Step {
+        technique: Technique::AlignedTripletExclusion,
+        placements: Vec::new(),
+        eliminations,
+        pattern,
+        houses: Vec::new(),
+    })
+}

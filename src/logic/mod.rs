@@ -17,9 +17,12 @@
 
 mod board;
 mod chains;
+mod dynamic;
 mod exclusion;
 mod fish;
 mod intersections;
+mod multiple;
+mod nested;
 mod singles;
 mod solver;
 mod step;
