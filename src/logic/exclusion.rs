@@ -137,25 +137,34 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
     if bases.len() < 3 {
         return None;
     }
-    let index_of = |c: usize| bases.iter().position(|&b| b == c);
+    let mut base_of = [usize::MAX; 81];
+    for (k, &b) in bases.iter().enumerate() {
+        base_of[b] = k;
+    }
+    let masks: Vec<u128> = excluders
+        .iter()
+        .map(|list| list.iter().fold(0u128, |m, &c| m | 1 << c))
+        .collect();
     for j in 1..bases.len() {
         for i in 0..j {
-            let mut twin: Vec<usize> = Vec::new();
-            for &o in excluders[i].iter().chain(&excluders[j]) {
-                if o != bases[i] && o != bases[j] && !twin.contains(&o) && index_of(o).is_some() {
-                    twin.push(o);
+            // The third cell: a base among the peers of either, in SE's
+            // order (the first's peers, then the second's).
+            let mut twin_seen = (1u128 << bases[i]) | (1u128 << bases[j]);
+            for &t in excluders[i].iter().chain(&excluders[j]) {
+                if twin_seen & (1 << t) != 0 || base_of[t] == usize::MAX {
+                    continue;
                 }
-            }
-            for &t in &twin {
-                let Some(k) = index_of(t) else { continue };
+                twin_seen |= 1 << t;
+                let k = base_of[t];
+                let common_mask = masks[i] & masks[j] & masks[k];
+                if common_mask.count_ones() < 2 {
+                    continue;
+                }
                 let common: Vec<usize> = excluders[i]
                     .iter()
                     .copied()
-                    .filter(|o| excluders[j].contains(o) && excluders[k].contains(o))
+                    .filter(|&o| common_mask & (1 << o) != 0)
                     .collect();
-                if common.len() < 2 {
-                    continue;
-                }
                 if let Some(step) = exclude(board, [bases[i], bases[j], t], &common) {
                     return Some(step);
                 }
