@@ -91,6 +91,18 @@ pub(super) struct Run {
 }
 
 impl Run {
+    /// A run with nothing in it, for a constant.
+    pub const fn empty() -> Run {
+        Run {
+            nodes: Vec::new(),
+            parents: Vec::new(),
+            index: [[NONE; 729]; 2],
+            on_order: Vec::new(),
+            off_order: Vec::new(),
+            contradiction: None,
+        }
+    }
+
     pub fn new() -> Box<Run> {
         Box::new(Run {
             nodes: Vec::with_capacity(512),

@@ -38,23 +38,53 @@ impl Hint {
     }
 }
 
-/// Reused buffers of a search: the runs of one cell's candidates (0-8),
-/// of the assumption false (9), of a house's other places (10-18).
+/// The runs of one search: each candidate assumed true (by its index
+/// `cell * 9 + digit - 1`), kept for the whole search since cell and
+/// region chains ask the same ones again, and the one assumed false.
+pub(super) struct Runs {
+    slots: Vec<Option<Box<Run>>>,
+    valid: [bool; OFF_RUN + 1],
+}
+
+static EMPTY: Run = Run::empty();
+
+impl Runs {
+    fn new() -> Runs {
+        Runs {
+            slots: (0..=OFF_RUN).map(|_| None).collect(),
+            valid: [false; OFF_RUN + 1],
+        }
+    }
+
+    fn slot(&mut self, i: usize) -> &mut Run {
+        self.slots[i].get_or_insert_with(Run::new)
+    }
+}
+
+impl std::ops::Index<usize> for Runs {
+    type Output = Run;
+
+    fn index(&self, i: usize) -> &Run {
+        self.slots[i].as_deref().unwrap_or(&EMPTY)
+    }
+}
+
+/// Reused buffers of a search.
 pub(super) struct Searcher {
-    runs: Vec<Box<Run>>,
+    runs: Runs,
     seen: Seen,
     stack: Vec<u32>,
     nested_ids: Vec<u32>,
     pub nest: Nest,
 }
 
-const OFF_RUN: usize = 9;
-const REGION_RUNS: usize = 10;
+/// The run of the assumption false, after the 729 of candidates true.
+const OFF_RUN: usize = 729;
 
 impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
-            runs: (0..19).map(|_| Run::new()).collect(),
+            runs: Runs::new(),
             seen: Seen::new(),
             stack: Vec::new(),
             nested_ids: Vec::new(),
@@ -139,6 +169,21 @@ struct Offer<'t> {
 }
 
 impl Searcher {
+    /// The run of candidate `k` assumed true, followed once per search.
+    fn ensure(&mut self, board: &Board, mode: Mode, k: usize) {
+        if !self.runs.valid[k] {
+            dynamic::follow(
+                board,
+                mode,
+                k as u16,
+                true,
+                self.runs.slot(k),
+                &mut self.nest,
+            );
+            self.runs.valid[k] = true;
+        }
+    }
+
     fn offer(&mut self, board: &Board, found: &mut Found<'_>, offer: Offer<'_>) {
         self.nested_ids.clear();
         let mut complexity = 0;
@@ -275,6 +320,7 @@ pub(super) fn rule_parents_of(
 /// Every hint of one mode on `board`, in SE's order, into `found`.
 pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Found<'_>) {
     s.nest.chains.clear();
+    s.runs.valid = [false; OFF_RUN + 1];
     let names = names(mode);
     for cell in 0..81 {
         let mask = board.candidates(cell);
@@ -284,9 +330,10 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
         }
         let do_double = card >= 3 && !mode.nishio && mode.dynamic;
         let do_contradiction = mode.dynamic || mode.nishio;
-        for (i, digit) in digits(mask).enumerate() {
+        for digit in digits(mask) {
             let k = cand(cell, digit);
-            dynamic::follow(board, mode, k, true, &mut s.runs[i], &mut s.nest);
+            let i = usize::from(k);
+            s.ensure(board, mode, i);
             if do_contradiction && let Some((a, b)) = s.runs[i].contradiction {
                 s.offer(
                     board,
@@ -302,7 +349,7 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                     },
                 );
             }
-            dynamic::follow(board, mode, k, false, &mut s.runs[OFF_RUN], &mut s.nest);
+            dynamic::follow(board, mode, k, false, s.runs.slot(OFF_RUN), &mut s.nest);
             if do_contradiction && let Some((a, b)) = s.runs[OFF_RUN].contradiction {
                 let on = s.runs[OFF_RUN].nodes[0];
                 if let Some((placements, eliminations)) = conclusion(board, &on, true) {
@@ -329,7 +376,7 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
             }
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            cells(board, s, found, card as usize, names.cell);
+            cells(board, s, found, cell, names.cell);
         }
     }
     if !found.best_only {
@@ -383,25 +430,29 @@ fn cells(
     board: &Board,
     s: &mut Searcher,
     found: &mut Found<'_>,
-    card: usize,
+    cell: usize,
     technique: Technique,
 ) {
+    let mut ks = [0usize; 9];
+    let mut card = 0;
+    for d in digits(board.candidates(cell)) {
+        ks[card] = usize::from(cand(cell, d));
+        card += 1;
+    }
+    let first = ks[0];
     let mut targets = [(0usize, NONE); 9];
     for on in [true, false] {
         let mut at = 0;
         loop {
-            let order = if on {
-                &s.runs[0].on_order
-            } else {
-                &s.runs[0].off_order
-            };
+            let run = &s.runs[first];
+            let order = if on { &run.on_order } else { &run.off_order };
             let Some(&p) = order.get(at) else { break };
             at += 1;
-            let node = s.runs[0].nodes[p as usize];
-            targets[0] = (0, p);
-            let all = (1..card).all(|j| match s.runs[j].find(node.cand, on) {
+            let node = run.nodes[p as usize];
+            targets[0] = (first, p);
+            let all = (1..card).all(|j| match s.runs[ks[j]].find(node.cand, on) {
                 Some(q) => {
-                    targets[j] = (j, q);
+                    targets[j] = (ks[j], q);
                     true
                 }
                 None => false,
@@ -456,15 +507,8 @@ fn regions(
         }
         let mut runs = [i; 9];
         for (j, &c) in places[1..n].iter().enumerate() {
-            runs[j + 1] = REGION_RUNS + j;
-            dynamic::follow(
-                board,
-                mode,
-                cand(c, digit),
-                true,
-                &mut s.runs[REGION_RUNS + j],
-                &mut s.nest,
-            );
+            runs[j + 1] = usize::from(cand(c, digit));
+            s.ensure(board, mode, runs[j + 1]);
         }
         let mut targets = [(0usize, NONE); 9];
         for on in [true, false] {
