@@ -219,8 +219,16 @@ impl Searcher {
                 &mut self.nested_ids,
                 Some(&mut pattern),
             );
-            // Listed from the conclusion back; the assumption goes first.
+            // Listed from the conclusion back; the assumption (the run's
+            // first node) goes first.
             pattern[from..].reverse();
+            let root = self.runs[r].nodes[0];
+            if let Some(at) = pattern[from..]
+                .iter()
+                .position(|&n| n == (root.cell(), root.digit()))
+            {
+                pattern[from..=from + at].rotate_right(1);
+            }
         }
         for &id in &self.nested_ids {
             pattern.extend_from_slice(&self.nest.chains[id as usize]);
