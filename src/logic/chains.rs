@@ -95,10 +95,11 @@ impl Implied {
 
 /// The places of each digit in each house, as masks of positions in
 /// `HOUSES` order: read many times for one board.
-struct Places([[u16; 9]; 27]);
+#[derive(Clone, Copy)]
+pub(super) struct Places([[u16; 9]; 27]);
 
 impl Places {
-    fn of(board: &Board) -> Places {
+    pub(super) fn of(board: &Board) -> Places {
         let mut p = [[0u16; 9]; 27];
         for (h, cells) in HOUSES.iter().enumerate() {
             for (at, &c) in cells.iter().enumerate() {
@@ -110,8 +111,16 @@ impl Places {
         Places(p)
     }
 
-    fn get(&self, h: usize, digit: u8) -> u16 {
+    pub(super) fn get(&self, h: usize, digit: u8) -> u16 {
         self.0[h][usize::from(digit - 1)]
+    }
+
+    /// Removes a candidate from the three houses of its cell.
+    pub(super) fn remove(&mut self, cell: usize, digit: u8) {
+        let d = usize::from(digit - 1);
+        self.0[row_of(cell)][d] &= !(1 << col_of(cell));
+        self.0[9 + col_of(cell)][d] &= !(1 << row_of(cell));
+        self.0[18 + box_of(cell)][d] &= !(1 << ((row_of(cell) % 3) * 3 + col_of(cell) % 3));
     }
 }
 

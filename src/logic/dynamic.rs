@@ -19,6 +19,7 @@
 //! following an assumption allocates nothing once they have grown.
 
 use super::board::{Board, HOUSES, box_of, col_of, digits, row_of};
+use super::chains::Places;
 use super::nested;
 
 /// No node, no nested chain.
@@ -205,6 +206,7 @@ impl Parents {
 /// in it (levels 2 and up) and the searches they need.
 pub(super) fn follow(
     src: &Board,
+    src_places: &Places,
     mode: Mode,
     cand: u16,
     on: bool,
@@ -214,23 +216,25 @@ pub(super) fn follow(
     run.clear();
     run.insert(cand, on, Cause::Assumed, &[], NONE);
     let mut cur = *src;
+    let mut places = *src_places;
     let (mut next_on, mut next_off) = (0, 0);
     loop {
         if next_on < run.on_order.len() {
             let p = run.on_order[next_on];
             next_on += 1;
-            if turn_off(&cur, mode, p, run) {
+            if turn_off(&cur, &places, mode, p, run) {
                 return;
             }
         } else if next_off < run.off_order.len() {
             let p = run.off_order[next_off];
             next_off += 1;
-            if turn_on(src, &cur, mode, p, run) {
+            if turn_on(src, &cur, [src_places, &places], mode, p, run) {
                 return;
             }
             if mode.dynamic {
                 let n = run.nodes[p as usize];
                 cur.eliminate(n.cell(), n.digit());
+                places.remove(n.cell(), n.digit());
             }
         } else if mode.level == 0 || !nested::advance(src, &cur, mode.level, run, nest) {
             return;
@@ -239,7 +243,7 @@ pub(super) fn follow(
 }
 
 /// The consequences of true node `p`; true when they contradict.
-fn turn_off(cur: &Board, mode: Mode, p: u32, run: &mut Run) -> bool {
+fn turn_off(cur: &Board, places: &Places, mode: Mode, p: u32, run: &mut Run) -> bool {
     let node = run.nodes[p as usize];
     let (cell, digit) = (node.cell(), node.digit());
     let off = |run: &mut Run, c: usize, d: u8| -> bool {
@@ -261,10 +265,18 @@ fn turn_off(cur: &Board, mode: Mode, p: u32, run: &mut Run) -> bool {
             }
         }
     }
+    // A peer in the box and in the row or column comes once, from the box.
+    let mut seen = 1u128 << cell;
     for h in houses_of(cell) {
-        for &c in &HOUSES[h] {
-            if c != cell && cur.has(c, digit) && off(run, c, digit) {
-                return true;
+        let mut m = places.get(h, digit);
+        while m != 0 {
+            let c = HOUSES[h][m.trailing_zeros() as usize];
+            m &= m - 1;
+            if seen & (1 << c) == 0 {
+                seen |= 1 << c;
+                if off(run, c, digit) {
+                    return true;
+                }
             }
         }
     }
@@ -273,7 +285,14 @@ fn turn_off(cur: &Board, mode: Mode, p: u32, run: &mut Run) -> bool {
 
 /// The consequences of false node `p` (still on the working board `cur`);
 /// true when they contradict.
-fn turn_on(src: &Board, cur: &Board, mode: Mode, p: u32, run: &mut Run) -> bool {
+fn turn_on(
+    src: &Board,
+    cur: &Board,
+    places: [&Places; 2],
+    mode: Mode,
+    p: u32,
+    run: &mut Run,
+) -> bool {
     let node = run.nodes[p as usize];
     let (cell, digit) = (node.cell(), node.digit());
     let on = |run: &mut Run, c: usize, d: u8, cause: Cause, parents: &Parents| -> bool {
@@ -300,17 +319,21 @@ fn turn_on(src: &Board, cur: &Board, mode: Mode, p: u32, run: &mut Run) -> bool 
             return true;
         }
     }
+    let [src_places, cur_places] = places;
     for h in houses_of(cell) {
-        let mut places = HOUSES[h].iter().filter(|&&c| cur.has(c, digit));
-        let (Some(&a), Some(&b), None) = (places.next(), places.next(), places.next()) else {
+        let m = cur_places.get(h, digit);
+        if m.count_ones() != 2 {
             continue;
-        };
+        }
+        let a = HOUSES[h][m.trailing_zeros() as usize];
+        let b = HOUSES[h][15 - m.leading_zeros() as usize];
         let other = if a == cell { b } else { a };
         let mut parents = Parents::of(p);
-        for &c in &HOUSES[h] {
-            if src.has(c, digit) && !cur.has(c, digit) {
-                parents.push(run.find(cand(c, digit), false));
-            }
+        let mut gone = src_places.get(h, digit) & !m;
+        while gone != 0 {
+            let c = HOUSES[h][gone.trailing_zeros() as usize];
+            gone &= gone - 1;
+            parents.push(run.find(cand(c, digit), false));
         }
         if on(run, other, digit, Cause::Hidden(h as u8), &parents) {
             return true;

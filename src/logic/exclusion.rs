@@ -177,22 +177,32 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
 /// The digits of three base cells that fit no allowed combination.
 fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
     let masks = cells.map(|c| board.candidates(c));
+    let covers: Vec<u16> = common.iter().map(|&e| board.candidates(e)).collect();
+    let sees_pair = [
+        sees(cells[0], cells[1]),
+        sees(cells[0], cells[2]),
+        sees(cells[1], cells[2]),
+    ];
     let mut ok = [0u16; 3];
-    for a in digits(masks[0]) {
+    'all: for a in digits(masks[0]) {
         for b in digits(masks[1]) {
+            if a == b && sees_pair[0] {
+                continue;
+            }
             for c in digits(masks[2]) {
-                let combo = [a, b, c];
-                let repeats = (0..3)
-                    .any(|x| (x + 1..3).any(|y| combo[x] == combo[y] && sees(cells[x], cells[y])));
-                if repeats {
+                if (a == c && sees_pair[1]) || (b == c && sees_pair[2]) {
                     continue;
                 }
                 let used = bit(a) | bit(b) | bit(c);
-                if common.iter().any(|&e| board.candidates(e) & !used == 0) {
+                if covers.iter().any(|&m| m & !used == 0) {
                     continue;
                 }
-                for x in 0..3 {
-                    ok[x] |= bit(combo[x]);
+                ok[0] |= bit(a);
+                ok[1] |= bit(b);
+                ok[2] |= bit(c);
+                // Once every digit fits some combination nothing goes.
+                if ok == masks {
+                    break 'all;
                 }
             }
         }

@@ -11,7 +11,7 @@
 //! every place of the digit in a house (region chains), is proven too.
 
 use super::board::{Board, HOUSES, House, digits};
-use super::chains::difficulty;
+use super::chains::{Places, difficulty};
 use super::dynamic::{self, Cause, Mode, NONE, Run, Seen, cand, houses_of};
 use super::nested::Nest;
 use super::step::{Step, Technique};
@@ -72,6 +72,8 @@ impl std::ops::Index<usize> for Runs {
 /// Reused buffers of a search.
 pub(super) struct Searcher {
     runs: Runs,
+    /// The places of each digit in each house of the board searched.
+    places: Places,
     seen: Seen,
     stack: Vec<u32>,
     nested_ids: Vec<u32>,
@@ -85,6 +87,7 @@ impl Searcher {
     pub fn new() -> Searcher {
         Searcher {
             runs: Runs::new(),
+            places: Places::of(&Board::from_grid(&crate::Grid::from_checked([0; 81]))),
             seen: Seen::new(),
             stack: Vec::new(),
             nested_ids: Vec::new(),
@@ -174,6 +177,7 @@ impl Searcher {
         if !self.runs.valid[k] {
             dynamic::follow(
                 board,
+                &self.places,
                 mode,
                 k as u16,
                 true,
@@ -328,6 +332,7 @@ pub(super) fn rule_parents_of(
 /// Every hint of one mode on `board`, in SE's order, into `found`.
 pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Found<'_>) {
     s.nest.chains.clear();
+    s.places = Places::of(board);
     s.runs.valid = [false; OFF_RUN + 1];
     let names = names(mode);
     for cell in 0..81 {
@@ -357,7 +362,15 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                     },
                 );
             }
-            dynamic::follow(board, mode, k, false, s.runs.slot(OFF_RUN), &mut s.nest);
+            dynamic::follow(
+                board,
+                &s.places,
+                mode,
+                k,
+                false,
+                s.runs.slot(OFF_RUN),
+                &mut s.nest,
+            );
             if do_contradiction && let Some((a, b)) = s.runs[OFF_RUN].contradiction {
                 let on = s.runs[OFF_RUN].nodes[0];
                 if let Some((placements, eliminations)) = conclusion(board, &on, true) {

@@ -146,17 +146,20 @@ fn with_searcher<R>(f: impl FnOnce(&mut Searcher) -> R) -> R {
 
 /// The first of SE's multiple and dynamic chaining rules that finds a
 /// hint, and its best hint (lowest rated, then shortest, then by kind).
-fn forcing_chain(board: &Board) -> Option<Step> {
+fn forcing_chain(board: &Board, max_nesting: u8) -> Option<Step> {
     with_searcher(|s| {
-        FORCING_MODES.iter().find_map(|&mode| {
-            let mut found = Found {
-                best_only: true,
-                hints: Vec::new(),
-                initial: None,
-            };
-            multiple::search(board, mode, s, &mut found);
-            found.hints.pop().map(|h| h.step)
-        })
+        FORCING_MODES
+            .iter()
+            .filter(|m| m.level <= max_nesting)
+            .find_map(|&mode| {
+                let mut found = Found {
+                    best_only: true,
+                    hints: Vec::new(),
+                    initial: None,
+                };
+                multiple::search(board, mode, s, &mut found);
+                found.hints.pop().map(|h| h.step)
+            })
     })
 }
 
@@ -165,6 +168,12 @@ fn forcing_chain(board: &Board) -> Option<Step> {
 /// when some empty cell has no candidate left (it contradicts itself), or
 /// when no technique applies.
 pub fn next_step(board: &Board) -> Option<Step> {
+    next_step_within(board, u8::MAX)
+}
+
+/// [`next_step`] with forcing chains nested at most `max_nesting` deep:
+/// the tests' way to leave out the slowest steps.
+pub(super) fn next_step_within(board: &Board, max_nesting: u8) -> Option<Step> {
     if (0..81).any(|c| board.value(c) == 0 && board.candidates(c) == 0) {
         return None;
     }
@@ -178,7 +187,7 @@ pub fn next_step(board: &Board) -> Option<Step> {
         .find_map(|&t| find(board, t))
         .or_else(|| chains::find(board, None))
         .or_else(|| exclusion::aligned_triplet(board))
-        .or_else(|| forcing_chain(board))
+        .or_else(|| forcing_chain(board, max_nesting))
 }
 
 impl Board {

@@ -8,7 +8,8 @@
 use std::path::Path as FsPath;
 
 use crate::Grid;
-use crate::logic::{Board, Outcome, Path, Step, next_step};
+use crate::logic::solver::next_step_within;
+use crate::logic::{Board, Outcome, Path, Step};
 
 const SE_SAMPLE: &str = include_str!("../../../fixtures/ratings/se_sample.tsv");
 const SE_HARD: &str = include_str!("../../../fixtures/ratings/se_hard.tsv");
@@ -63,6 +64,12 @@ fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
 
 /// Solves `puzzle` logically, checking every step against its solution.
 fn proven_path(puzzle: &Grid) -> Path {
+    proven_path_within(puzzle, u8::MAX)
+}
+
+/// As [`proven_path`], with forcing chains nested at most `max_nesting`
+/// deep (the path is stuck where it would need deeper ones).
+fn proven_path_within(puzzle: &Grid, max_nesting: u8) -> Path {
     let solution = match puzzle.solve_unique() {
         Ok(s) => s,
         Err(e) => panic!("{puzzle}: {e}"),
@@ -70,7 +77,7 @@ fn proven_path(puzzle: &Grid) -> Path {
     let mut board = Board::from_grid(puzzle);
     let mut steps = Vec::new();
     while !board.is_solved() {
-        let Some(step) = next_step(&board) else {
+        let Some(step) = next_step_within(&board, max_nesting) else {
             return Path {
                 steps,
                 board,
@@ -235,13 +242,30 @@ fn every_step_on_the_rated_sample_is_true() {
 
 #[test]
 fn every_step_on_the_engine_fixtures_is_true() {
+    // Many of them are the forum's hardest (SE 10 to 11.x), whose nested
+    // chains take seconds each in a release build: up to dynamic chains
+    // with the simple techniques nested here, all of it in the test below.
     let puzzles: Vec<Grid> = unique_puzzles(UNIQUE)
         .into_iter()
         .chain(unique_puzzles(FAMOUS))
         .collect();
     assert!(puzzles.len() > 40);
-    for p in &puzzles {
-        proven_path(p);
+    let solved = puzzles
+        .iter()
+        .filter(|p| proven_path_within(p, 1).outcome == Outcome::Solved)
+        .count();
+    eprintln!(
+        "engine fixtures: {solved} of {} solved within dynamic chains (+)",
+        puzzles.len()
+    );
+    assert!(solved >= 20, "{solved}");
+}
+
+#[test]
+#[ignore = "minutes: run with cargo test --release --lib -- --ignored"]
+fn every_step_of_nested_chains_on_the_engine_fixtures_is_true() {
+    for p in unique_puzzles(UNIQUE).iter().chain(&unique_puzzles(FAMOUS)) {
+        assert_eq!(proven_path(p).outcome, Outcome::Solved, "{p}");
     }
 }
 
