@@ -31,10 +31,10 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('rate', 'rate', [CompletionResultType]::ParameterValue, 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print the logical solving path of every puzzle, step by step')
             [CompletionResult]::new('hint', 'hint', [CompletionResultType]::ParameterValue, 'Print the next logical step from the position given')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Make new puzzles with exactly one solution')
             [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Print each puzzle''s canonical (minlex) form: one name per class')
             [CompletionResult]::new('shuffle', 'shuffle', [CompletionResultType]::ParameterValue, 'Print random isomorphs of each puzzle (rearranged and relabelled)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
-            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Make new puzzles with exactly one solution')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -136,6 +136,31 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
+        'sudokit;generate' {
+            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many puzzles to make (default 1, or one per entry of --from)')
+            [CompletionResult]::new('--number', '--number', [CompletionResultType]::ParameterName, 'How many puzzles to make (default 1, or one per entry of --from)')
+            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random choices: the same seed gives the same puzzles, whatever --jobs or CPU (default: a random seed)')
+            [CompletionResult]::new('--symmetry', '--symmetry', [CompletionResultType]::ParameterName, 'Symmetry of the pattern of givens')
+            [CompletionResult]::new('--givens', '--givens', [CompletionResultType]::ParameterName, 'A number of givens in this range instead (e.g. 28-32, or 30)')
+            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Only puzzles whose ER (as sudokit rate gives it) lies in this range (e.g. 3.0-5.5, or 4.5)')
+            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'Only puzzles of this level (as sudokit rate names levels)')
+            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Make the puzzles from the solution grids in FILE, or fill the patterns of givens in it (lines of x and ., or puzzles whose givens are used)')
+            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of printed boards')
+            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
+            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
+            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on standard error')
+            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop after this many seconds, printing the puzzles made by then')
+            [CompletionResult]::new('--minimal', '--minimal', [CompletionResultType]::ParameterName, 'Minimal puzzles: no given can be removed (the default)')
+            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
+            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
+            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Say the seed, and the time taken, on standard error')
+            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Say the seed, and the time taken, on standard error')
+            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
+            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
+            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
+            break
+        }
         'sudokit;canon' {
             [CompletionResult]::new('-f', '-f', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
             [CompletionResult]::new('--format', '--format', [CompletionResultType]::ParameterName, 'Input format (auto: decided per input from its first data)')
@@ -176,31 +201,6 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
             break
         }
-        'sudokit;generate' {
-            [CompletionResult]::new('-n', '-n', [CompletionResultType]::ParameterName, 'How many puzzles to make (default 1, or one per entry of --from)')
-            [CompletionResult]::new('--number', '--number', [CompletionResultType]::ParameterName, 'How many puzzles to make (default 1, or one per entry of --from)')
-            [CompletionResult]::new('--seed', '--seed', [CompletionResultType]::ParameterName, 'Seed of the random choices: the same seed gives the same puzzles, whatever --jobs or CPU (default: a random seed)')
-            [CompletionResult]::new('--symmetry', '--symmetry', [CompletionResultType]::ParameterName, 'Symmetry of the pattern of givens')
-            [CompletionResult]::new('--givens', '--givens', [CompletionResultType]::ParameterName, 'A number of givens in this range instead (e.g. 28-32, or 30)')
-            [CompletionResult]::new('--rating', '--rating', [CompletionResultType]::ParameterName, 'Only puzzles whose ER (as sudokit rate gives it) lies in this range (e.g. 3.0-5.5, or 4.5)')
-            [CompletionResult]::new('--level', '--level', [CompletionResultType]::ParameterName, 'Only puzzles of this level (as sudokit rate names levels)')
-            [CompletionResult]::new('--from', '--from', [CompletionResultType]::ParameterName, 'Make the puzzles from the solution grids in FILE, or fill the patterns of givens in it (lines of x and ., or puzzles whose givens are used)')
-            [CompletionResult]::new('--to', '--to', [CompletionResultType]::ParameterName, 'Layout of printed boards')
-            [CompletionResult]::new('-j', '-j', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
-            [CompletionResult]::new('--jobs', '--jobs', [CompletionResultType]::ParameterName, 'Worker threads (default: every core)')
-            [CompletionResult]::new('--progress', '--progress', [CompletionResultType]::ParameterName, 'When to show a progress bar on standard error')
-            [CompletionResult]::new('--timeout', '--timeout', [CompletionResultType]::ParameterName, 'Stop after this many seconds, printing the puzzles made by then')
-            [CompletionResult]::new('--minimal', '--minimal', [CompletionResultType]::ParameterName, 'Minimal puzzles: no given can be removed (the default)')
-            [CompletionResult]::new('--json', '--json', [CompletionResultType]::ParameterName, 'Write one JSON object per puzzle (JSON Lines) instead of text')
-            [CompletionResult]::new('--line-buffered', '--line-buffered', [CompletionResultType]::ParameterName, 'Flush output after every puzzle (for streaming pipelines)')
-            [CompletionResult]::new('-v', '-v', [CompletionResultType]::ParameterName, 'Say the seed, and the time taken, on standard error')
-            [CompletionResult]::new('--verbose', '--verbose', [CompletionResultType]::ParameterName, 'Say the seed, and the time taken, on standard error')
-            [CompletionResult]::new('-h', '-h', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('--help', '--help', [CompletionResultType]::ParameterName, 'Print help (see more with ''--help'')')
-            [CompletionResult]::new('-V', '-V ', [CompletionResultType]::ParameterName, 'Print version')
-            [CompletionResult]::new('--version', '--version', [CompletionResultType]::ParameterName, 'Print version')
-            break
-        }
         'sudokit;help' {
             [CompletionResult]::new('solve', 'solve', [CompletionResultType]::ParameterValue, 'Solve every puzzle and print the solutions')
             [CompletionResult]::new('validate', 'validate', [CompletionResultType]::ParameterValue, 'Check that no digit repeats in any row, column or box')
@@ -208,10 +208,10 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             [CompletionResult]::new('rate', 'rate', [CompletionResultType]::ParameterValue, 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)')
             [CompletionResult]::new('explain', 'explain', [CompletionResultType]::ParameterValue, 'Print the logical solving path of every puzzle, step by step')
             [CompletionResult]::new('hint', 'hint', [CompletionResultType]::ParameterValue, 'Print the next logical step from the position given')
+            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Make new puzzles with exactly one solution')
             [CompletionResult]::new('canon', 'canon', [CompletionResultType]::ParameterValue, 'Print each puzzle''s canonical (minlex) form: one name per class')
             [CompletionResult]::new('shuffle', 'shuffle', [CompletionResultType]::ParameterValue, 'Print random isomorphs of each puzzle (rearranged and relabelled)')
             [CompletionResult]::new('completions', 'completions', [CompletionResultType]::ParameterValue, 'Print a shell completion script (or the man page)')
-            [CompletionResult]::new('generate', 'generate', [CompletionResultType]::ParameterValue, 'Make new puzzles with exactly one solution')
             [CompletionResult]::new('help', 'help', [CompletionResultType]::ParameterValue, 'Print this message or the help of the given subcommand(s)')
             break
         }
@@ -233,6 +233,9 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
         'sudokit;help;hint' {
             break
         }
+        'sudokit;help;generate' {
+            break
+        }
         'sudokit;help;canon' {
             break
         }
@@ -240,9 +243,6 @@ Register-ArgumentCompleter -Native -CommandName 'sudokit' -ScriptBlock {
             break
         }
         'sudokit;help;completions' {
-            break
-        }
-        'sudokit;help;generate' {
             break
         }
         'sudokit;help;help' {

@@ -89,7 +89,7 @@ _sudokit() {
 
     case "${cmd}" in
         sudokit)
-            opts="-h -V --help --version solve validate batch rate explain hint canon shuffle completions generate help"
+            opts="-h -V --help --version solve validate batch rate explain hint generate canon shuffle completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -303,7 +303,7 @@ _sudokit() {
             return 0
             ;;
         sudokit__subcmd__help)
-            opts="solve validate batch rate explain hint canon shuffle completions generate help"
+            opts="solve validate batch rate explain hint generate canon shuffle completions help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

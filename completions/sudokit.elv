@@ -28,10 +28,10 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand rate 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)'
             cand explain 'Print the logical solving path of every puzzle, step by step'
             cand hint 'Print the next logical step from the position given'
+            cand generate 'Make new puzzles with exactly one solution'
             cand canon 'Print each puzzle''s canonical (minlex) form: one name per class'
             cand shuffle 'Print random isomorphs of each puzzle (rearranged and relabelled)'
             cand completions 'Print a shell completion script (or the man page)'
-            cand generate 'Make new puzzles with exactly one solution'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sudokit;solve'= {
@@ -126,6 +126,30 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
+        &'sudokit;generate'= {
+            cand -n 'How many puzzles to make (default 1, or one per entry of --from)'
+            cand --number 'How many puzzles to make (default 1, or one per entry of --from)'
+            cand --seed 'Seed of the random choices: the same seed gives the same puzzles, whatever --jobs or CPU (default: a random seed)'
+            cand --symmetry 'Symmetry of the pattern of givens'
+            cand --givens 'A number of givens in this range instead (e.g. 28-32, or 30)'
+            cand --rating 'Only puzzles whose ER (as sudokit rate gives it) lies in this range (e.g. 3.0-5.5, or 4.5)'
+            cand --level 'Only puzzles of this level (as sudokit rate names levels)'
+            cand --from 'Make the puzzles from the solution grids in FILE, or fill the patterns of givens in it (lines of x and ., or puzzles whose givens are used)'
+            cand --to 'Layout of printed boards'
+            cand -j 'Worker threads (default: every core)'
+            cand --jobs 'Worker threads (default: every core)'
+            cand --progress 'When to show a progress bar on standard error'
+            cand --timeout 'Stop after this many seconds, printing the puzzles made by then'
+            cand --minimal 'Minimal puzzles: no given can be removed (the default)'
+            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
+            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
+            cand -v 'Say the seed, and the time taken, on standard error'
+            cand --verbose 'Say the seed, and the time taken, on standard error'
+            cand -h 'Print help (see more with ''--help'')'
+            cand --help 'Print help (see more with ''--help'')'
+            cand -V 'Print version'
+            cand --version 'Print version'
+        }
         &'sudokit;canon'= {
             cand -f 'Input format (auto: decided per input from its first data)'
             cand --format 'Input format (auto: decided per input from its first data)'
@@ -163,30 +187,6 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand -V 'Print version'
             cand --version 'Print version'
         }
-        &'sudokit;generate'= {
-            cand -n 'How many puzzles to make (default 1, or one per entry of --from)'
-            cand --number 'How many puzzles to make (default 1, or one per entry of --from)'
-            cand --seed 'Seed of the random choices: the same seed gives the same puzzles, whatever --jobs or CPU (default: a random seed)'
-            cand --symmetry 'Symmetry of the pattern of givens'
-            cand --givens 'A number of givens in this range instead (e.g. 28-32, or 30)'
-            cand --rating 'Only puzzles whose ER (as sudokit rate gives it) lies in this range (e.g. 3.0-5.5, or 4.5)'
-            cand --level 'Only puzzles of this level (as sudokit rate names levels)'
-            cand --from 'Make the puzzles from the solution grids in FILE, or fill the patterns of givens in it (lines of x and ., or puzzles whose givens are used)'
-            cand --to 'Layout of printed boards'
-            cand -j 'Worker threads (default: every core)'
-            cand --jobs 'Worker threads (default: every core)'
-            cand --progress 'When to show a progress bar on standard error'
-            cand --timeout 'Stop after this many seconds, printing the puzzles made by then'
-            cand --minimal 'Minimal puzzles: no given can be removed (the default)'
-            cand --json 'Write one JSON object per puzzle (JSON Lines) instead of text'
-            cand --line-buffered 'Flush output after every puzzle (for streaming pipelines)'
-            cand -v 'Say the seed, and the time taken, on standard error'
-            cand --verbose 'Say the seed, and the time taken, on standard error'
-            cand -h 'Print help (see more with ''--help'')'
-            cand --help 'Print help (see more with ''--help'')'
-            cand -V 'Print version'
-            cand --version 'Print version'
-        }
         &'sudokit;help'= {
             cand solve 'Solve every puzzle and print the solutions'
             cand validate 'Check that no digit repeats in any row, column or box'
@@ -194,10 +194,10 @@ set edit:completion:arg-completer[sudokit] = {|@words|
             cand rate 'Rate every puzzle on Sudoku Explainer''s scale (ER/EP/ED and a level)'
             cand explain 'Print the logical solving path of every puzzle, step by step'
             cand hint 'Print the next logical step from the position given'
+            cand generate 'Make new puzzles with exactly one solution'
             cand canon 'Print each puzzle''s canonical (minlex) form: one name per class'
             cand shuffle 'Print random isomorphs of each puzzle (rearranged and relabelled)'
             cand completions 'Print a shell completion script (or the man page)'
-            cand generate 'Make new puzzles with exactly one solution'
             cand help 'Print this message or the help of the given subcommand(s)'
         }
         &'sudokit;help;solve'= {
@@ -212,13 +212,13 @@ set edit:completion:arg-completer[sudokit] = {|@words|
         }
         &'sudokit;help;hint'= {
         }
+        &'sudokit;help;generate'= {
+        }
         &'sudokit;help;canon'= {
         }
         &'sudokit;help;shuffle'= {
         }
         &'sudokit;help;completions'= {
-        }
-        &'sudokit;help;generate'= {
         }
         &'sudokit;help;help'= {
         }

@@ -55,6 +55,9 @@ pub enum Command {
     /// Print the next logical step from the position given.
     #[command(display_name = "sudokit", after_help = HINT_AFTER_HELP)]
     Hint(HintArgs),
+    /// Make new puzzles with exactly one solution.
+    #[command(display_name = "sudokit", after_help = GENERATE_AFTER_HELP)]
+    Generate(GenerateArgs),
     /// Print each puzzle's canonical (minlex) form: one name per class.
     #[command(display_name = "sudokit", after_help = CANON_AFTER_HELP)]
     Canon(CanonArgs),
@@ -64,17 +67,14 @@ pub enum Command {
     /// Print a shell completion script (or the man page).
     #[command(display_name = "sudokit", after_help = COMPLETIONS_AFTER_HELP)]
     Completions(CompletionsArgs),
-    /// Make new puzzles with exactly one solution.
-    #[command(display_name = "sudokit", after_help = GENERATE_AFTER_HELP)]
-    Generate(GenerateArgs),
 }
 
 // `tr 1 0` blanks every 1 of a solved board: a puzzle with one solution that
 // fits in an example line.
 const RATE_AFTER_HELP: &str = "\
 Levels by ER: easy up to 2.5, medium up to 5.9, hard up to 7.9, very hard
-up to 8.9, extreme from 9.0. A puzzle that needs a technique sudokit does
-not know yet (Nishio, dynamic chains: rated 7.3 and up) is stuck: exit 1.
+up to 8.9, extreme from 9.0. A puzzle no technique solves, nested forcing
+chains included (one that needs guessing), is stuck: exit 1.
 
 Examples:
   printf '%081d\\n' 0 | sudokit solve | tr 1 0 | sudokit rate

@@ -145,7 +145,7 @@ fn hint(
 fn stuck_message(source: &str, puzzle: &Puzzle, board: &Board, out: &mut Out) {
     let blanks = (0..81).filter(|&cell| board.value(cell) == 0).count();
     out.diag(format_args!(
-        "{}: {}; {blanks} cells left (the techniques sudokit knows end here; Nishio, dynamic and nested chains are not implemented yet)",
+        "{}: {}; {blanks} cells left (no technique applies, nested forcing chains included: the rest needs guessing)",
         Place { source, puzzle },
         Status::Stuck.describe(),
     ));

@@ -79,3 +79,151 @@ pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     }
     None
 }
+
+/// The cells of a cell's houses, box then row then column, each once, as
+/// SE lists them.
+fn house_cells(cell: usize) -> impl Iterator<Item = usize> {
+    let [b, r, c] = [
+        18 + super::board::box_of(cell),
+        super::board::row_of(cell),
+        9 + super::board::col_of(cell),
+    ];
+    let houses = &super::board::HOUSES;
+    houses[b]
+        .iter()
+        .chain(
+            houses[r]
+                .iter()
+                .filter(move |&&o| super::board::box_of(o) != b - 18),
+        )
+        .chain(
+            houses[c]
+                .iter()
+                .filter(move |&&o| super::board::box_of(o) != b - 18),
+        )
+        .copied()
+        .filter(move |&o| o != cell)
+}
+
+/// Aligned Triplet Exclusion, as SE's aligned exclusion of degree three:
+/// base cells with two candidates or more and no peer down to one, each
+/// with its peers of two or three candidates; two base cells, then a third
+/// among the peers of either that is also a base, with at least two such
+/// peers common to all three. A combination of digits for the three is
+/// impossible when it repeats a digit in cells that see each other or
+/// covers every candidate of one of the common peers; a digit of a base
+/// cell in no possible combination leaves it.
+pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
+    let mut bases: Vec<usize> = Vec::new();
+    let mut excluders: Vec<Vec<usize>> = Vec::new();
+    for cell in 0..81 {
+        if board.candidates(cell).count_ones() < 2 {
+            continue;
+        }
+        let mut single = false;
+        let mut list = Vec::new();
+        for o in house_cells(cell) {
+            match board.candidates(o).count_ones() {
+                1 => single = true,
+                2 | 3 => list.push(o),
+                _ => {}
+            }
+        }
+        if !single && !list.is_empty() {
+            bases.push(cell);
+            excluders.push(list);
+        }
+    }
+    if bases.len() < 3 {
+        return None;
+    }
+    let mut base_of = [usize::MAX; 81];
+    for (k, &b) in bases.iter().enumerate() {
+        base_of[b] = k;
+    }
+    let masks: Vec<u128> = excluders
+        .iter()
+        .map(|list| list.iter().fold(0u128, |m, &c| m | 1 << c))
+        .collect();
+    for j in 1..bases.len() {
+        for i in 0..j {
+            // The third cell: a base among the peers of either, in SE's
+            // order (the first's peers, then the second's).
+            let mut twin_seen = (1u128 << bases[i]) | (1u128 << bases[j]);
+            for &t in excluders[i].iter().chain(&excluders[j]) {
+                if twin_seen & (1 << t) != 0 || base_of[t] == usize::MAX {
+                    continue;
+                }
+                twin_seen |= 1 << t;
+                let k = base_of[t];
+                let common_mask = masks[i] & masks[j] & masks[k];
+                if common_mask.count_ones() < 2 {
+                    continue;
+                }
+                let common: Vec<usize> = excluders[i]
+                    .iter()
+                    .copied()
+                    .filter(|&o| common_mask & (1 << o) != 0)
+                    .collect();
+                if let Some(step) = exclude(board, [bases[i], bases[j], t], &common) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The digits of three base cells that fit no allowed combination.
+fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
+    let masks = cells.map(|c| board.candidates(c));
+    let covers: Vec<u16> = common.iter().map(|&e| board.candidates(e)).collect();
+    let sees_pair = [
+        sees(cells[0], cells[1]),
+        sees(cells[0], cells[2]),
+        sees(cells[1], cells[2]),
+    ];
+    let mut ok = [0u16; 3];
+    'all: for a in digits(masks[0]) {
+        for b in digits(masks[1]) {
+            if a == b && sees_pair[0] {
+                continue;
+            }
+            for c in digits(masks[2]) {
+                if (a == c && sees_pair[1]) || (b == c && sees_pair[2]) {
+                    continue;
+                }
+                let used = bit(a) | bit(b) | bit(c);
+                if covers.iter().any(|&m| m & !used == 0) {
+                    continue;
+                }
+                ok[0] |= bit(a);
+                ok[1] |= bit(b);
+                ok[2] |= bit(c);
+                // Once every digit fits some combination nothing goes.
+                if ok == masks {
+                    break 'all;
+                }
+            }
+        }
+    }
+    let mut eliminations = Vec::new();
+    for x in 0..3 {
+        eliminations.extend(digits(masks[x] & !ok[x]).map(|d| (cells[x], d)));
+    }
+    if eliminations.is_empty() {
+        return None;
+    }
+    eliminations.sort_unstable();
+    let mut pattern = Vec::new();
+    for &c in cells.iter().chain(common) {
+        pattern.extend(digits(board.candidates(c)).map(|d| (c, d)));
+    }
+    Some(Step {
+        technique: Technique::AlignedTripletExclusion,
+        placements: Vec::new(),
+        eliminations,
+        pattern,
+        houses: Vec::new(),
+    })
+}

@@ -17,10 +17,13 @@
 
 mod board;
 mod chains;
+mod dynamic;
 mod exclusion;
 mod fish;
 mod intersections;
 mod logical_solver;
+mod multiple;
+mod nested;
 mod singles;
 mod solver;
 mod step;

@@ -3,6 +3,8 @@
 use std::fmt;
 
 use super::board::Board;
+use super::dynamic::Mode;
+use super::multiple::{self, Found, Searcher};
 use super::step::{Step, Technique};
 use super::{chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
 
@@ -42,7 +44,128 @@ pub fn find(board: &Board, technique: Technique) -> Option<Step> {
         | T::ForcingXChain
         | T::BidirectionalCycle
         | T::ForcingChain => chains::find(board, Some(technique)),
+        T::AlignedTripletExclusion => exclusion::aligned_triplet(board),
+        T::NishioForcingChain
+        | T::CellForcingChain
+        | T::RegionForcingChain
+        | T::DynamicContradictionForcingChain(_)
+        | T::DynamicDoubleForcingChain(_)
+        | T::DynamicCellForcingChain(_)
+        | T::DynamicRegionForcingChain(_) => {
+            let mode = mode_of(technique)?;
+            with_searcher(|s| {
+                let mut found = Found {
+                    best_only: false,
+                    hints: Vec::new(),
+                    initial: None,
+                };
+                multiple::search(board, mode, s, &mut found);
+                found
+                    .hints
+                    .into_iter()
+                    .find(|h| h.step.technique == technique)
+                    .map(|h| h.step)
+            })
+        }
     }
+}
+
+/// SE's chaining rules after its unary chains and aligned triplet
+/// exclusion, in the order it asks them: Nishio, multiple, dynamic,
+/// dynamic with the simple techniques nested (+), then forcing chains,
+/// multiple, dynamic and nested dynamic chains nested.
+const FORCING_MODES: [Mode; 8] = [
+    Mode {
+        multiple: false,
+        dynamic: true,
+        nishio: true,
+        level: 0,
+    },
+    Mode {
+        multiple: true,
+        dynamic: false,
+        nishio: false,
+        level: 0,
+    },
+    Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 0,
+    },
+    Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 1,
+    },
+    Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 2,
+    },
+    Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 3,
+    },
+    Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 4,
+    },
+    Mode {
+        multiple: true,
+        dynamic: true,
+        nishio: false,
+        level: 5,
+    },
+];
+
+fn mode_of(technique: Technique) -> Option<Mode> {
+    match technique {
+        Technique::NishioForcingChain => Some(FORCING_MODES[0]),
+        Technique::CellForcingChain | Technique::RegionForcingChain => Some(FORCING_MODES[1]),
+        t => t.nesting().map(|level| Mode {
+            level,
+            ..FORCING_MODES[2]
+        }),
+    }
+}
+
+thread_local! {
+    /// The forcing chains' buffers, kept from step to step so that a
+    /// search allocates nothing once they have grown.
+    static SEARCHER: std::cell::RefCell<Option<Searcher>> = const { std::cell::RefCell::new(None) };
+}
+
+fn with_searcher<R>(f: impl FnOnce(&mut Searcher) -> R) -> R {
+    SEARCHER.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(Searcher::new)),
+        Err(_) => f(&mut Searcher::new()),
+    })
+}
+
+/// The first of SE's multiple and dynamic chaining rules that finds a
+/// hint, and its best hint (lowest rated, then shortest, then by kind).
+fn forcing_chain(board: &Board, max_nesting: u8) -> Option<Step> {
+    with_searcher(|s| {
+        FORCING_MODES
+            .iter()
+            .filter(|m| m.level <= max_nesting)
+            .find_map(|&mode| {
+                let mut found = Found {
+                    best_only: true,
+                    hints: Vec::new(),
+                    initial: None,
+                };
+                multiple::search(board, mode, s, &mut found);
+                found.hints.pop().map(|h| h.step)
+            })
+    })
 }
 
 /// The easiest step from `board`: the first found by the lowest-rated
@@ -50,6 +173,12 @@ pub fn find(board: &Board, technique: Technique) -> Option<Step> {
 /// when some empty cell has no candidate left (it contradicts itself), or
 /// when no technique applies.
 pub fn next_step(board: &Board) -> Option<Step> {
+    next_step_within(board, u8::MAX)
+}
+
+/// [`next_step`] with forcing chains nested at most `max_nesting` deep:
+/// the tests' way to leave out the slowest steps.
+pub(super) fn next_step_within(board: &Board, max_nesting: u8) -> Option<Step> {
     if (0..81).any(|c| board.value(c) == 0 && board.candidates(c) == 0) {
         return None;
     }
@@ -57,6 +186,8 @@ pub fn next_step(board: &Board) -> Option<Step> {
     // (which grows with its length), as SE ranks its chaining hints.
     // So are the unique loops, and the BUG types: SE finds each family's
     // hints together and takes the lowest rated.
+    // After them SE asks aligned triplet exclusion, then each family of
+    // forcing chains in turn, and takes the first that finds anything.
     Technique::ALL
         .iter()
         .filter(|t| !t.is_chain())
@@ -68,6 +199,8 @@ pub fn next_step(board: &Board) -> Option<Step> {
             _ => find(board, t),
         })
         .or_else(|| chains::find(board, None))
+        .or_else(|| exclusion::aligned_triplet(board))
+        .or_else(|| forcing_chain(board, max_nesting))
 }
 
 impl Board {

@@ -107,6 +107,71 @@ pub enum Technique {
     /// A chain over any digits from a candidate to its own negation, or
     /// from its absence to itself (7.0 and up).
     ForcingChain,
+    /// Three cells seen by cells of two or three candidates: a digit of one
+    /// of them that fits no combination those cells allow leaves it (7.5).
+    AlignedTripletExclusion,
+    /// A candidate whose truth (X links only, the board updated as the
+    /// chain goes) leads to a contradiction (7.5 and up).
+    NishioForcingChain,
+    /// Every candidate of a cell leads to the same conclusion (8.0 and up).
+    CellForcingChain,
+    /// Every place of a digit in a house leads to the same conclusion
+    /// (8.0 and up).
+    RegionForcingChain,
+    /// A candidate true, or false, leads to a contradiction, the board
+    /// updated as the chains go. The number is the nesting level: 0 for
+    /// dynamic chains (8.5 and up), 1 with the simple techniques inside
+    /// them (9.0), 2 and more with forcing chains nested inside (9.5, 10.0,
+    /// ...).
+    DynamicContradictionForcingChain(u8),
+    /// A candidate true and false both lead to the same conclusion, the
+    /// board updated as the chains go; nesting level as for
+    /// [`Technique::DynamicContradictionForcingChain`].
+    DynamicDoubleForcingChain(u8),
+    /// Every candidate of a cell leads to the same conclusion, the board
+    /// updated as the chains go; nesting level as for
+    /// [`Technique::DynamicContradictionForcingChain`].
+    DynamicCellForcingChain(u8),
+    /// Every place of a digit in a house leads to the same conclusion, the
+    /// board updated as the chains go; nesting level as for
+    /// [`Technique::DynamicContradictionForcingChain`].
+    DynamicRegionForcingChain(u8),
+}
+
+/// SE's names of the dynamic chains by nesting level: the base name, then
+/// what is nested inside.
+macro_rules! nested_names {
+    ($base:literal) => {
+        [
+            concat!("Dynamic ", $base, " Forcing Chains"),
+            concat!("Dynamic ", $base, " Forcing Chains (+)"),
+            concat!("Dynamic ", $base, " Forcing Chains (+ Forcing Chains)"),
+            concat!(
+                "Dynamic ",
+                $base,
+                " Forcing Chains (+ Multiple Forcing Chains)"
+            ),
+            concat!(
+                "Dynamic ",
+                $base,
+                " Forcing Chains (+ Dynamic Forcing Chains)"
+            ),
+            concat!(
+                "Dynamic ",
+                $base,
+                " Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+            ),
+        ]
+    };
+}
+
+const CONTRADICTION_NAMES: [&str; 6] = nested_names!("Contradiction");
+const DOUBLE_NAMES: [&str; 6] = nested_names!("Double");
+const CELL_NAMES: [&str; 6] = nested_names!("Cell");
+const REGION_NAMES: [&str; 6] = nested_names!("Region");
+
+fn nested_name(names: &[&'static str; 6], level: u8) -> &'static str {
+    names[usize::from(level).min(names.len() - 1)]
 }
 
 impl Technique {
@@ -155,7 +220,20 @@ impl Technique {
     /// technique's base rating when the chain is long (see
     /// [`Step::rating`]).
     pub fn is_chain(self) -> bool {
-        self >= Technique::BidirectionalXCycle
+        self >= Technique::BidirectionalXCycle && self != Technique::AlignedTripletExclusion
+    }
+
+    /// The nesting level of a dynamic forcing chain: 0 for plain dynamic
+    /// chains, 1 for those with the simple techniques inside, 2 and more
+    /// with forcing chains nested inside. `None` for other techniques.
+    pub fn nesting(self) -> Option<u8> {
+        match self {
+            Technique::DynamicContradictionForcingChain(l)
+            | Technique::DynamicDoubleForcingChain(l)
+            | Technique::DynamicCellForcingChain(l)
+            | Technique::DynamicRegionForcingChain(l) => Some(l),
+            _ => None,
+        }
     }
 
     /// Its rating on Sudoku Explainer 1.2.1's scale; for a chain technique
@@ -195,6 +273,16 @@ impl Technique {
             Technique::BidirectionalXCycle | Technique::BidirectionalYCycle => 6.5,
             Technique::ForcingXChain => 6.6,
             Technique::BidirectionalCycle | Technique::ForcingChain => 7.0,
+            Technique::AlignedTripletExclusion | Technique::NishioForcingChain => 7.5,
+            Technique::CellForcingChain | Technique::RegionForcingChain => 8.0,
+            Technique::DynamicContradictionForcingChain(l)
+            | Technique::DynamicDoubleForcingChain(l)
+            | Technique::DynamicCellForcingChain(l)
+            | Technique::DynamicRegionForcingChain(l) => match l {
+                0 => 8.5,
+                1 => 9.0,
+                _ => 9.5 + 0.5 * f32::from(l - 2),
+            },
         }
     }
 
@@ -238,6 +326,14 @@ impl Technique {
             Technique::ForcingXChain => "Forcing X-Chain",
             Technique::BidirectionalCycle => "Bidirectional Cycle",
             Technique::ForcingChain => "Forcing Chain",
+            Technique::AlignedTripletExclusion => "Aligned Triplet Exclusion",
+            Technique::NishioForcingChain => "Nishio Forcing Chains",
+            Technique::CellForcingChain => "Cell Forcing Chains",
+            Technique::RegionForcingChain => "Region Forcing Chains",
+            Technique::DynamicContradictionForcingChain(l) => nested_name(&CONTRADICTION_NAMES, l),
+            Technique::DynamicDoubleForcingChain(l) => nested_name(&DOUBLE_NAMES, l),
+            Technique::DynamicCellForcingChain(l) => nested_name(&CELL_NAMES, l),
+            Technique::DynamicRegionForcingChain(l) => nested_name(&REGION_NAMES, l),
         }
     }
 }
@@ -269,7 +365,10 @@ pub struct Step {
     /// in order, from the candidate it starts on (a cycle's start is not
     /// repeated at its end). A chain's nodes alternate true and false,
     /// starting true for a cycle or a chain that removes its start, false
-    /// for a chain that places it.
+    /// for a chain that places it. For a multiple or dynamic forcing chain,
+    /// each branch's nodes (those SE counts: every candidate the branch's
+    /// conclusion rests on, from the assumption first), then the patterns
+    /// of the chains nested in it; the first node is the assumption.
     pub pattern: Vec<(usize, u8)>,
     /// The houses of the pattern, in the order the text names them: for an
     /// intersection the house the digit is confined in, then the one it is
@@ -422,6 +521,38 @@ fn write_chain(f: &mut fmt::Formatter<'_>, step: &Step) -> fmt::Result {
     Ok(())
 }
 
+/// The premise of a multiple or dynamic forcing chain, whose branches do
+/// not fit one line: the candidate assumed (the first node of the
+/// pattern), the cell or the house whose every candidate or place was
+/// tried.
+fn write_forcing_summary(f: &mut fmt::Formatter<'_>, step: &Step) -> fmt::Result {
+    use Technique as T;
+    let Some(&(cell, digit)) = step.pattern.first() else {
+        return Ok(());
+    };
+    let source = CellName(cell);
+    match step.technique {
+        T::NishioForcingChain | T::DynamicContradictionForcingChain(_) => {
+            // The assumption is the negation of the conclusion.
+            if step.placements.contains(&(cell, digit)) {
+                write!(f, "{source}<>{digit} leads to a contradiction")
+            } else {
+                write!(f, "{source}={digit} leads to a contradiction")
+            }
+        }
+        T::DynamicDoubleForcingChain(_) => {
+            write!(f, "{source}={digit} and {source}<>{digit} agree")
+        }
+        T::CellForcingChain | T::DynamicCellForcingChain(_) => {
+            write!(f, "every candidate of {source} agrees")
+        }
+        _ => match step.houses.first() {
+            Some(h) => write!(f, "every place of {digit} in {h} agrees"),
+            None => write!(f, "every place of {digit} agrees"),
+        },
+    }
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use Technique as T;
@@ -488,7 +619,8 @@ impl fmt::Display for Step {
             | T::Bug2
             | T::Bug3
             | T::Bug4
-            | T::AlignedPairExclusion => {
+            | T::AlignedPairExclusion
+            | T::AlignedTripletExclusion => {
                 write!(f, "{name}: ")?;
                 self.write_cell_digits(f)?;
             }
@@ -499,6 +631,16 @@ impl fmt::Display for Step {
             | T::ForcingChain => {
                 write!(f, "{name}: ")?;
                 write_chain(f, self)?;
+            }
+            T::NishioForcingChain
+            | T::CellForcingChain
+            | T::RegionForcingChain
+            | T::DynamicContradictionForcingChain(_)
+            | T::DynamicDoubleForcingChain(_)
+            | T::DynamicCellForcingChain(_)
+            | T::DynamicRegionForcingChain(_) => {
+                write!(f, "{name}: ")?;
+                write_forcing_summary(f, self)?;
             }
         }
         let direct = self.is_direct();

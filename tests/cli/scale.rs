@@ -10,10 +10,9 @@ use super::{fixtures, sudokit_fed};
 
 /// docs/batch.md's `parallel --pipe …` command lines, comments removed.
 fn readme_commands() -> Vec<String> {
-    let readme = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/batch.md"),
-    )
-    .expect("docs/batch.md");
+    let readme =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/batch.md"))
+            .expect("docs/batch.md");
     readme
         .lines()
         .filter(|line| line.starts_with("parallel --pipe"))

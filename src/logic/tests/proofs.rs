@@ -8,9 +8,12 @@
 use std::path::Path as FsPath;
 
 use crate::Grid;
-use crate::logic::{Board, Outcome, Path, Step, next_step};
+use crate::logic::solver::next_step_within;
+use crate::logic::{Board, Outcome, Path, Step};
 
 const SE_SAMPLE: &str = include_str!("../../../fixtures/ratings/se_sample.tsv");
+const SE_HARD: &str = include_str!("../../../fixtures/ratings/se_hard.tsv");
+const DYNAMIC: &str = include_str!("../../../fixtures/logic/dynamic.txt");
 const UNIQUE: &str = include_str!("../../../fixtures/engine/unique.csv");
 const FAMOUS: &str = include_str!("../../../fixtures/engine/famous.csv");
 
@@ -61,6 +64,12 @@ fn check_step(step: &Step, solution: &Grid, puzzle: &Grid) {
 
 /// Solves `puzzle` logically, checking every step against its solution.
 fn proven_path(puzzle: &Grid) -> Path {
+    proven_path_within(puzzle, u8::MAX)
+}
+
+/// As [`proven_path`], with forcing chains nested at most `max_nesting`
+/// deep (the path is stuck where it would need deeper ones).
+fn proven_path_within(puzzle: &Grid, max_nesting: u8) -> Path {
     let solution = match puzzle.solve_unique() {
         Ok(s) => s,
         Err(e) => panic!("{puzzle}: {e}"),
@@ -68,7 +77,7 @@ fn proven_path(puzzle: &Grid) -> Path {
     let mut board = Board::from_grid(puzzle);
     let mut steps = Vec::new();
     while !board.is_solved() {
-        let Some(step) = next_step(&board) else {
+        let Some(step) = next_step_within(&board, max_nesting) else {
             return Path {
                 steps,
                 board,
@@ -91,45 +100,135 @@ fn proven_path(puzzle: &Grid) -> Path {
     }
 }
 
-/// Agreement of our ratings with SE's: how many solved, and for the solved
-/// puzzles SE rates at most `cap`, how many ER equal and within 0.2, and
-/// how many EP and ED equal.
-#[derive(Debug, Default)]
-struct Agreement {
-    solved: usize,
-    in_range: usize,
-    in_range_solved: usize,
+/// The ER bands of the agreement table, by SE's ER: up to the upper
+/// bound given.
+const BANDS: [(&str, f32); 7] = [
+    ("<= 4.4", 4.45),
+    ("4.5-6.2", 6.25),
+    ("6.3-7.4", 7.45),
+    ("7.5-8.4", 8.45),
+    ("8.5-8.9", 8.95),
+    ("9.0-9.9", 9.95),
+    (">= 10.0", f32::INFINITY),
+];
+
+/// One band's (or all puzzles') agreement: how many puzzles, how many
+/// rated with SE's ER exactly and within 0.3, how many stuck, and how many
+/// with SE's EP and ED exactly.
+#[derive(Debug, Default, Clone, Copy)]
+struct Tally {
+    count: usize,
     er_exact: usize,
     er_near: usize,
+    stuck: usize,
     ep_exact: usize,
     ed_exact: usize,
 }
 
-fn agreement(rated: &[Rated], cap: f32) -> Agreement {
-    let mut a = Agreement::default();
+impl Tally {
+    fn add(&mut self, ours: Option<crate::logic::Rating>, se: [f32; 3]) {
+        let same = |x: f32, y: f32| (x - y).abs() < 0.05;
+        self.count += 1;
+        let Some(ours) = ours else {
+            self.stuck += 1;
+            return;
+        };
+        self.er_exact += usize::from(same(ours.er, se[0]));
+        self.er_near += usize::from((ours.er - se[0]).abs() < 0.35);
+        self.ep_exact += usize::from(same(ours.ep, se[1]));
+        self.ed_exact += usize::from(same(ours.ed, se[2]));
+    }
+
+    fn share(part: usize, whole: usize) -> f64 {
+        if whole == 0 {
+            1.0
+        } else {
+            part as f64 / whole as f64
+        }
+    }
+}
+
+/// The agreement of our ratings with SE's over a list, by ER band, then
+/// up to 6.2 and overall; each step of every path checked against the
+/// solution on the way.
+struct Agreement {
+    bands: [Tally; BANDS.len()],
+    upto_6_2: Tally,
+    all: Tally,
+}
+
+fn agreement(name: &str, rated: &[Rated]) -> Agreement {
+    let mut a = Agreement {
+        bands: [Tally::default(); BANDS.len()],
+        upto_6_2: Tally::default(),
+        all: Tally::default(),
+    };
     for r in rated {
         let path = proven_path(&r.puzzle);
-        let solved = path.outcome == Outcome::Solved;
-        a.solved += usize::from(solved);
-        if r.se[0] > cap {
-            continue;
+        let ours = (path.outcome == Outcome::Solved).then(|| path.rating());
+        if let Some(o) = ours
+            && ((o.er - r.se[0]).abs() > 0.05
+                || (o.ep - r.se[1]).abs() > 0.05
+                || (o.ed - r.se[2]).abs() > 0.05)
+        {
+            eprintln!("differs from SE: {} ours {o}, SE {:?}", r.puzzle, r.se);
         }
-        a.in_range += 1;
-        if !solved {
-            continue;
+        if ours.is_none() {
+            eprintln!("stuck: {} (SE {:?})", r.puzzle, r.se);
         }
-        a.in_range_solved += 1;
-        let ours = path.rating();
-        let same = |x: f32, y: f32| (x - y).abs() < 0.05;
-        if !(same(ours.er, r.se[0]) && same(ours.ep, r.se[1]) && same(ours.ed, r.se[2])) {
-            eprintln!("differs from SE: {} ours {ours}, SE {:?}", r.puzzle, r.se);
+        let band = BANDS
+            .iter()
+            .position(|&(_, top)| r.se[0] < top)
+            .unwrap_or(0);
+        a.bands[band].add(ours, r.se);
+        if r.se[0] < 6.25 {
+            a.upto_6_2.add(ours, r.se);
         }
-        a.er_exact += usize::from(same(ours.er, r.se[0]));
-        a.er_near += usize::from((ours.er - r.se[0]).abs() < 0.25);
-        a.ep_exact += usize::from(same(ours.ep, r.se[1]));
-        a.ed_exact += usize::from(same(ours.ed, r.se[2]));
+        a.all.add(ours, r.se);
+    }
+    eprintln!("{name}: agreement with SE's ER by SE's ER band");
+    eprintln!("| SE ER | puzzles | ER exact | within 0.3 | stuck | EP exact | ED exact |");
+    eprintln!("|---|---:|---:|---:|---:|---:|---:|");
+    let rows = BANDS
+        .iter()
+        .map(|&(label, _)| label)
+        .zip(a.bands.iter())
+        .chain([("<= 6.2", &a.upto_6_2), ("all", &a.all)]);
+    for (label, t) in rows {
+        if t.count > 0 {
+            eprintln!(
+                "| {label} | {} | {} | {} | {} | {} | {} |",
+                t.count, t.er_exact, t.er_near, t.stuck, t.ep_exact, t.ed_exact
+            );
+        }
     }
     a
+}
+
+/// The targets: ER exact on 95% up to 6.2 and 80% overall, within
+/// 0.3 on 95% overall, EP and ED exact on 90%.
+fn assert_targets(name: &str, a: &Agreement) {
+    let (low, all) = (a.upto_6_2, a.all);
+    assert!(
+        Tally::share(low.er_exact, low.count) >= 0.95,
+        "{name}: {low:?}"
+    );
+    assert!(
+        Tally::share(all.er_exact, all.count) >= 0.80,
+        "{name}: {all:?}"
+    );
+    assert!(
+        Tally::share(all.er_near, all.count) >= 0.95,
+        "{name}: {all:?}"
+    );
+    assert!(
+        Tally::share(all.ep_exact, all.count) >= 0.90,
+        "{name}: {all:?}"
+    );
+    assert!(
+        Tally::share(all.ed_exact, all.count) >= 0.90,
+        "{name}: {all:?}"
+    );
 }
 
 #[test]
@@ -143,32 +242,66 @@ fn every_step_on_the_rated_sample_is_true() {
 
 #[test]
 fn every_step_on_the_engine_fixtures_is_true() {
+    // Many of them are the forum's hardest (SE 10 to 11.x), whose nested
+    // chains take seconds each in a release build: up to dynamic chains
+    // with the simple techniques nested here, all of it in the test below.
     let puzzles: Vec<Grid> = unique_puzzles(UNIQUE)
         .into_iter()
         .chain(unique_puzzles(FAMOUS))
         .collect();
     assert!(puzzles.len() > 40);
-    for p in &puzzles {
-        proven_path(p);
+    let solved = puzzles
+        .iter()
+        .filter(|p| proven_path_within(p, 1).outcome == Outcome::Solved)
+        .count();
+    eprintln!(
+        "engine fixtures: {solved} of {} solved within dynamic chains (+)",
+        puzzles.len()
+    );
+    assert!(solved >= 20, "{solved}");
+}
+
+#[test]
+#[ignore = "minutes: run with cargo test --release --lib -- --ignored"]
+fn every_step_of_nested_chains_on_the_engine_fixtures_is_true() {
+    for p in unique_puzzles(UNIQUE).iter().chain(&unique_puzzles(FAMOUS)) {
+        assert_eq!(proven_path(p).outcome, Outcome::Solved, "{p}");
     }
 }
 
 #[test]
 fn ratings_agree_with_se_on_the_sample() {
-    let a = agreement(&parse_rated(SE_SAMPLE), 4.4);
-    eprintln!("SE sample, ER <= 4.4: {a:?}");
-    // Every puzzle within the techniques' range is finished on SE's path:
-    // the same ER, EP and ED.
-    assert_eq!(a.in_range, 63, "{a:?}");
-    assert_eq!(a.in_range_solved, a.in_range, "{a:?}");
-    assert_eq!(a.er_exact, a.in_range, "{a:?}");
-    assert_eq!(a.ep_exact, a.in_range, "{a:?}");
-    assert_eq!(a.ed_exact, a.in_range, "{a:?}");
-    assert_eq!(a.solved, 98, "{a:?}");
-    let all = agreement(&parse_rated(SE_SAMPLE), 20.0);
-    assert_eq!(all.er_exact, all.in_range_solved, "{all:?}");
-    assert_eq!(all.ep_exact, all.in_range_solved, "{all:?}");
-    assert_eq!(all.ed_exact, all.in_range_solved, "{all:?}");
+    let a = agreement("SE sample", &parse_rated(SE_SAMPLE));
+    assert_eq!(a.all.count, 100);
+    assert_targets("SE sample", &a);
+    // Every puzzle up to aligned pair exclusion is rated exactly as SE.
+    assert_eq!(a.upto_6_2.er_exact, a.upto_6_2.count, "{:?}", a.upto_6_2);
+}
+
+#[test]
+fn ratings_agree_with_se_on_the_hard_sample() {
+    // Nishio, cell and region forcing chains: SE's ER, EP and ED exactly.
+    let a = agreement("SE hard sample", &parse_rated(SE_HARD));
+    assert_eq!(a.all.count, 7);
+    assert_eq!(a.all.er_exact, 7, "{:?}", a.all);
+    assert_eq!(a.all.ep_exact, 7, "{:?}", a.all);
+    assert_eq!(a.all.ed_exact, 7, "{:?}", a.all);
+}
+
+#[test]
+fn every_step_of_dynamic_chains_is_true() {
+    for line in DYNAMIC.lines() {
+        let puzzle: Grid = match line.parse() {
+            Ok(p) => p,
+            Err(e) => panic!("{line}: {e}"),
+        };
+        let path = proven_path(&puzzle);
+        assert_eq!(path.outcome, Outcome::Solved, "{puzzle}");
+        assert!(
+            path.steps.iter().any(|s| s.technique.nesting().is_some()),
+            "no dynamic chain in {puzzle}"
+        );
+    }
 }
 
 /// The shared rated lists and benchmark sets, when the checkout sits beside
@@ -187,27 +320,24 @@ fn ratings_agree_with_se_on_the_shared_lists() {
             eprintln!("{name} absent: skipped");
             continue;
         };
-        let rated = parse_rated(&text);
-        for cap in [4.4, 6.2] {
-            let a = agreement(&rated, cap);
-            eprintln!("{name}, SE ER <= {cap}: {a:?}");
-            assert_eq!(a.in_range_solved, a.in_range, "{a:?}");
-            assert_eq!(a.er_exact, a.in_range, "{a:?}");
-        }
-        let all = agreement(&rated, 20.0);
-        eprintln!("{name}, all: {all:?}");
-        // Finished puzzles, each with SE's ER.
-        let solved = if name.contains("gen10k") { 289 } else { 193 };
-        assert_eq!(all.solved, solved, "{all:?}");
-        assert_eq!(all.er_exact, solved, "{all:?}");
-        assert_eq!(all.ep_exact, solved, "{all:?}");
-        assert_eq!(all.ed_exact, solved, "{all:?}");
+        let a = agreement(name, &parse_rated(&text));
+        assert_targets(name, &a);
+        // Beyond the targets, what is reached: every puzzle of both
+        // lists has SE's ER, EP and ED exactly.
+        let all = a.all;
+        assert_eq!(
+            (all.er_exact, all.ep_exact, all.ed_exact, all.stuck),
+            (all.count, all.count, all.count, 0),
+            "{name}: {all:?}"
+        );
     }
 }
 
 #[test]
 fn every_step_on_shared_benchmark_puzzles_is_true() {
-    for (name, take) in [("bench-data/gen10k.txt", 400), ("bench-data/top95.txt", 95)] {
+    // A few of the hard ones: their dynamic chains take long in a debug
+    // build.
+    for (name, take) in [("bench-data/gen10k.txt", 200), ("bench-data/top95.txt", 12)] {
         let Some(text) = shared(name) else {
             eprintln!("{name} absent: skipped");
             continue;

@@ -1,0 +1,350 @@
+//! Chains of implications between candidates: bidirectional cycles and
+//! forcing chains, searched and ranked as Sudoku Explainer's unary chaining
+//! does (see docs/logic.md).
+//!
+//! A node is a candidate said true ("on") or false ("off"). An on node
+//! turns off the digit in its peers (and, with Y links, the other digits of
+//! its cell); an off node turns on the other place of its digit in a house
+//! where it has two (X links) or, with Y links, the other digit of a
+//! bivalue cell. From every candidate the implications are followed breadth
+//! first, each node kept with the first node that reached it, so every
+//! chain found is a shortest one.
+
+mod tree;
+
+use super::board::{Board, HOUSES, PEERS};
+use super::step::{Step, Technique};
+pub(super) use tree::Places;
+use tree::{Links, Node, SCRATCH, Scratch, Tree, houses_of};
+
+/// SE's addition to a chain's base rating for its length: 0.1 for each
+/// step of 4, 6, 8, 12, 16, 24, ... (alternately ×3/2 and ×4/3) that the
+/// number of its nodes less two exceeds. Summed in f64 as SE does, since
+/// the sum's rounding decides ties between techniques of different bases.
+pub(super) fn difficulty(technique: Technique, nodes: usize) -> f64 {
+    // 6.6 is not a binary fraction: written in f64 as SE writes it.
+    let base = match technique {
+        Technique::ForcingXChain => 6.6,
+        t => f64::from(t.rating()),
+    };
+    let length = nodes.saturating_sub(2);
+    let mut added = 0.0;
+    let mut ceiling = 4;
+    let mut odd = false;
+    while length > ceiling {
+        added += 0.1;
+        ceiling = if odd {
+            ceiling * 4 / 3
+        } else {
+            ceiling * 3 / 2
+        };
+        odd = !odd;
+    }
+    base + added
+}
+
+/// One hint found: what SE ranks it by, the step it makes, and (when
+/// nested in a dynamic chain) the removed candidates it rests on.
+pub(super) struct Found {
+    pub difficulty: f64,
+    pub nodes: usize,
+    pub sort_key: u8,
+    pub step: Step,
+    pub parents: Vec<u16>,
+}
+
+impl Found {
+    fn key(&self) -> (f64, usize, u8) {
+        (self.difficulty, self.nodes, self.sort_key)
+    }
+}
+
+/// The candidates a cycle removes: each candidate outside the cycle's cells
+/// that sees an on node and an off node of its digit. The chain given runs
+/// from the source to the node that closes the loop.
+fn cycle_eliminations(board: &Board, chain: &[Node]) -> Vec<(usize, u8)> {
+    let looped = &chain[1..];
+    let in_loop = |c: usize| looped.iter().any(|n| n.cell == c);
+    let mut seen_on = Vec::new();
+    let mut seen_off = Vec::new();
+    for n in looped {
+        for &c in &PEERS[n.cell] {
+            if !in_loop(c) && board.has(c, n.digit) {
+                let list = if n.on { &mut seen_on } else { &mut seen_off };
+                list.push((c, n.digit));
+            }
+        }
+    }
+    let mut out: Vec<(usize, u8)> = seen_on
+        .into_iter()
+        .filter(|e| seen_off.contains(e))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+fn pattern(chain: &[Node]) -> Vec<(usize, u8)> {
+    chain.iter().map(|n| (n.cell, n.digit)).collect()
+}
+
+/// What a pass keeps of the hints it finds: SE's best one (of one
+/// technique, when asked), or every one with the candidates it rests on.
+enum Collect<'b> {
+    Best {
+        best: Option<Found>,
+        wanted: Option<Technique>,
+    },
+    All {
+        out: Vec<Found>,
+        initial: &'b Board,
+    },
+}
+
+/// The most nodes a chain of `technique` may have and still rate `rating`
+/// or less.
+fn max_nodes(technique: Technique, rating: f64) -> usize {
+    if difficulty(technique, 2) > rating {
+        return 0;
+    }
+    let mut hi = 4;
+    while difficulty(technique, hi) <= rating && hi < 1 << 20 {
+        hi *= 2;
+    }
+    let mut lo = hi / 2;
+    // difficulty(lo) <= rating < difficulty(hi), or hi is the cap.
+    while hi - lo > 1 {
+        let mid = (lo + hi) / 2;
+        if difficulty(technique, mid) <= rating {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+impl Collect<'_> {
+    /// The longest chain of `technique` worth growing.
+    fn limit(&self, technique: Technique) -> usize {
+        match self {
+            Collect::Best {
+                wanted: Some(t), ..
+            } if *t != technique => 0,
+            Collect::Best { best: Some(b), .. } => max_nodes(technique, b.difficulty),
+            _ => usize::MAX,
+        }
+    }
+
+    fn offer(
+        &mut self,
+        board: &Board,
+        links: Links,
+        step: impl FnOnce() -> Step,
+        chain: &[Node],
+        cycle: bool,
+        technique: Technique,
+    ) {
+        let nodes = chain.len();
+        let rating = difficulty(technique, nodes);
+        match self {
+            Collect::Best { best, wanted } => {
+                if wanted.is_some_and(|t| t != technique) {
+                    return;
+                }
+                let key = (rating, nodes, links.sort_key());
+                if best.as_ref().is_some_and(|b| key >= b.key()) {
+                    return;
+                }
+                *best = Some(found(links, step()));
+            }
+            Collect::All { out, initial } => {
+                let mut f = found(links, step());
+                for (i, node) in chain.iter().enumerate() {
+                    let prev = match (i, cycle) {
+                        (0, false) => continue,
+                        (0, true) => chain[chain.len() - 1],
+                        _ => chain[i - 1],
+                    };
+                    if !cycle && !node.on {
+                        continue;
+                    }
+                    let cause = cause_of(board, prev, *node);
+                    super::multiple::rule_parents_of(
+                        initial,
+                        board,
+                        node.cell,
+                        node.digit,
+                        Some(cause),
+                        &mut f.parents,
+                    );
+                }
+                out.push(f);
+            }
+        }
+    }
+}
+
+/// Every hint of one pass (one kind of links), in SE's order: by cell, by
+/// digit, cycles first, then forcing chains from the candidate on, then
+/// from it off.
+fn pass(board: &Board, places: &Places, links: Links, collect: &mut Collect<'_>, s: &mut Scratch) {
+    let (cycle_technique, chain_technique) = match links {
+        Links::X => (Technique::BidirectionalXCycle, Technique::ForcingXChain),
+        Links::Y => (Technique::BidirectionalYCycle, Technique::ForcingChain),
+        Links::XY => (Technique::BidirectionalCycle, Technique::ForcingChain),
+    };
+    for cell in 0..81 {
+        let mask = board.candidates(cell);
+        if mask.count_ones() < 2 || (!links.x() && mask.count_ones() > 2) {
+            continue;
+        }
+        for digit in super::board::digits(mask) {
+            let on = Node {
+                cell,
+                digit,
+                on: true,
+                parent: None,
+            };
+            let limit = collect.limit(cycle_technique);
+            if limit >= 4 {
+                let mut tree = Tree::new(board, places, links, on, s, limit);
+                tree.cycles();
+                for i in 0..tree.s.found.len() {
+                    let mut chain = tree.chain(tree.s.found[i]);
+                    let eliminations = cycle_eliminations(board, &chain);
+                    if eliminations.is_empty() {
+                        continue;
+                    }
+                    chain.pop();
+                    let step = || Step {
+                        technique: cycle_technique,
+                        placements: Vec::new(),
+                        eliminations,
+                        pattern: pattern(&chain),
+                        houses: Vec::new(),
+                    };
+                    collect.offer(board, links, step, &chain, true, cycle_technique);
+                }
+            }
+            if !links.x() {
+                continue;
+            }
+            for start in [on, Node { on: false, ..on }] {
+                let limit = collect.limit(chain_technique);
+                if limit < 2 {
+                    continue;
+                }
+                let mut tree = Tree::new(board, places, links, start, s, limit);
+                let Some(target) = tree.forcing() else {
+                    continue;
+                };
+                let chain = tree.chain(target);
+                let step = || {
+                    let (placements, eliminations) = if start.on {
+                        (Vec::new(), vec![(cell, digit)])
+                    } else {
+                        (vec![(cell, digit)], Vec::new())
+                    };
+                    Step {
+                        technique: chain_technique,
+                        placements,
+                        eliminations,
+                        pattern: pattern(&chain),
+                        houses: Vec::new(),
+                    }
+                };
+                collect.offer(board, links, step, &chain, false, chain_technique);
+            }
+        }
+    }
+}
+
+fn found(links: Links, step: Step) -> Found {
+    Found {
+        difficulty: difficulty(step.technique, step.pattern.len()),
+        nodes: step.pattern.len(),
+        sort_key: links.sort_key(),
+        step,
+        parents: Vec::new(),
+    }
+}
+
+/// Runs the three passes with the thread's buffers.
+fn passes(board: &Board, collect: &mut Collect<'_>) {
+    let places = Places::of(board);
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let s = slot.get_or_insert_with(|| Box::new(Scratch::new()));
+            for links in [Links::X, Links::Y, Links::XY] {
+                pass(board, &places, links, collect, s);
+            }
+        }
+        Err(_) => {
+            let mut s = Box::new(Scratch::new());
+            for links in [Links::X, Links::Y, Links::XY] {
+                pass(board, &places, links, collect, &mut s);
+            }
+        }
+    });
+}
+
+/// Every chain hint SE's unary chaining gives on `board`, sorted as SE
+/// sorts them, each with the candidates removed from `initial` (the board
+/// an outer dynamic chain started from) that it rests on: for each node
+/// made true as the last candidate of its cell or the last place of its
+/// digit in a house (in a cycle, every node, as SE also reads the loop
+/// backwards), the candidates of that cell or house gone since.
+pub(super) fn all(board: &Board, initial: &Board) -> Vec<Found> {
+    let mut collect = Collect::All {
+        out: Vec::new(),
+        initial,
+    };
+    passes(board, &mut collect);
+    let Collect::All { mut out, .. } = collect else {
+        return Vec::new();
+    };
+    out.sort_by(|a, b| {
+        a.key()
+            .partial_cmp(&b.key())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    out
+}
+
+/// Why a chain's node follows from the one before it: the same cell (its
+/// last candidate), or a house they share (the last place of the digit
+/// there when one has two places, else the first they share).
+fn cause_of(board: &Board, prev: Node, node: Node) -> super::dynamic::Cause {
+    use super::dynamic::Cause;
+    if prev.cell == node.cell {
+        return Cause::NakedSingle;
+    }
+    let shared = houses_of(prev.cell)
+        .into_iter()
+        .filter(|&h| HOUSES[h].contains(&node.cell));
+    let two = shared.clone().find(|&h| {
+        HOUSES[h]
+            .iter()
+            .filter(|&&c| board.has(c, node.digit))
+            .count()
+            == 2
+    });
+    match two.or_else(|| shared.clone().next()) {
+        Some(h) => Cause::Hidden(h as u8),
+        None => Cause::Off,
+    }
+}
+
+/// The chain step SE would take on `board`: over X-cycles and forcing
+/// X-chains, Y-cycles, then cycles and forcing chains of any links, the
+/// lowest rated, then the shortest, then the one of the simplest links,
+/// then the first found. With `wanted`, only steps of that technique.
+pub(super) fn find(board: &Board, wanted: Option<Technique>) -> Option<Step> {
+    let mut collect = Collect::Best { best: None, wanted };
+    passes(board, &mut collect);
+    match collect {
+        Collect::Best { best, .. } => best.map(|f| f.step),
+        Collect::All { .. } => None,
+    }
+}

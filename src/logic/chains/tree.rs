@@ -1,0 +1,434 @@
+//! The implication trees of SE's unary chaining: from one candidate said
+//! true or false, the implications followed breadth first, each node kept
+//! with the first node that reached it; the buffers reused from tree to
+//! tree.
+
+use crate::logic::board::{Board, HOUSES, box_of, col_of, row_of};
+
+/// Which links a search may use, and so which techniques it finds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Links {
+    /// Links of one digit in houses: X-cycles, forcing X-chains.
+    X,
+    /// Links within bivalue cells, and the on-to-off links of houses:
+    /// Y-cycles.
+    Y,
+    /// Both: cycles and forcing chains over any digits.
+    XY,
+}
+
+impl Links {
+    pub(super) fn y(self) -> bool {
+        self != Links::X
+    }
+
+    pub(super) fn x(self) -> bool {
+        self != Links::Y
+    }
+
+    /// SE's tie-break between hints of equal difficulty and length.
+    pub(super) fn sort_key(self) -> u8 {
+        match self {
+            Links::X => 2,
+            Links::Y => 3,
+            Links::XY => 4,
+        }
+    }
+}
+
+/// A node of the implication tree: a candidate, its state, and the node
+/// that implied it.
+#[derive(Clone, Copy)]
+pub(super) struct Node {
+    pub(super) cell: usize,
+    pub(super) digit: u8,
+    pub(super) on: bool,
+    pub(super) parent: Option<usize>,
+}
+
+/// The houses of a cell in the order SE visits them: box, row, column.
+pub(super) fn houses_of(cell: usize) -> [usize; 3] {
+    [18 + box_of(cell), row_of(cell), 9 + col_of(cell)]
+}
+
+/// A few candidates, as (cell, digit): what one node implies.
+pub(super) struct Implied {
+    items: [(u8, u8); 32],
+    len: usize,
+}
+
+impl Implied {
+    pub(super) fn new() -> Implied {
+        Implied {
+            items: [(0, 0); 32],
+            len: 0,
+        }
+    }
+
+    pub(super) fn push(&mut self, cell: usize, digit: u8) {
+        if self.len < self.items.len() {
+            self.items[self.len] = (cell as u8, digit);
+            self.len += 1;
+        }
+    }
+
+    pub(super) fn push_once(&mut self, cell: usize, digit: u8) {
+        if !self.items[..self.len].contains(&(cell as u8, digit)) {
+            self.push(cell, digit);
+        }
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        self.items[..self.len]
+            .iter()
+            .map(|&(c, d)| (usize::from(c), d))
+    }
+}
+
+/// The places of each digit in each house, as masks of positions in
+/// `HOUSES` order: read many times for one board.
+#[derive(Clone, Copy)]
+pub(in crate::logic) struct Places([[u16; 9]; 27]);
+
+impl Places {
+    pub(in crate::logic) fn of(board: &Board) -> Places {
+        let mut p = [[0u16; 9]; 27];
+        for (h, cells) in HOUSES.iter().enumerate() {
+            for (at, &c) in cells.iter().enumerate() {
+                for d in crate::logic::board::digits(board.candidates(c)) {
+                    p[h][usize::from(d - 1)] |= 1 << at;
+                }
+            }
+        }
+        Places(p)
+    }
+
+    pub(in crate::logic) fn get(&self, h: usize, digit: u8) -> u16 {
+        self.0[h][usize::from(digit - 1)]
+    }
+
+    /// Removes a candidate from the three houses of its cell.
+    pub(in crate::logic) fn remove(&mut self, cell: usize, digit: u8) {
+        let d = usize::from(digit - 1);
+        self.0[row_of(cell)][d] &= !(1 << col_of(cell));
+        self.0[9 + col_of(cell)][d] &= !(1 << row_of(cell));
+        self.0[18 + box_of(cell)][d] &= !(1 << ((row_of(cell) % 3) * 3 + col_of(cell) % 3));
+    }
+}
+
+/// What an on node turns off, in SE's order and each once.
+pub(super) fn on_to_off(
+    board: &Board,
+    places: &Places,
+    cell: usize,
+    digit: u8,
+    links: Links,
+    out: &mut Implied,
+) {
+    out.len = 0;
+    if links.y() {
+        for d in crate::logic::board::digits(board.candidates(cell)) {
+            if d != digit {
+                out.push(cell, d);
+            }
+        }
+    }
+    let mut seen = 1u128 << cell;
+    for h in houses_of(cell) {
+        let mut m = places.get(h, digit);
+        while m != 0 {
+            let c = HOUSES[h][m.trailing_zeros() as usize];
+            m &= m - 1;
+            if seen & (1 << c) == 0 {
+                seen |= 1 << c;
+                out.push(c, digit);
+            }
+        }
+    }
+}
+
+/// What an off node turns on, in SE's order and each once.
+pub(super) fn off_to_on(
+    board: &Board,
+    places: &Places,
+    cell: usize,
+    digit: u8,
+    y: bool,
+    x: bool,
+    out: &mut Implied,
+) {
+    out.len = 0;
+    let mask = board.candidates(cell);
+    if y && mask.count_ones() == 2 {
+        let other = mask & !crate::logic::board::bit(digit);
+        if let Some(d) = crate::logic::board::digits(other).next() {
+            out.push(cell, d);
+        }
+    }
+    if x {
+        for h in houses_of(cell) {
+            let m = places.get(h, digit);
+            if m.count_ones() == 2 {
+                let a = HOUSES[h][m.trailing_zeros() as usize];
+                let b = HOUSES[h][15 - m.leading_zeros() as usize];
+                out.push_once(if a == cell { b } else { a }, digit);
+            }
+        }
+    }
+}
+
+/// The index of a (cell, digit) pair in the seen tables.
+pub(super) fn slot(cell: usize, digit: u8) -> usize {
+    cell * 9 + usize::from(digit - 1)
+}
+
+/// The buffers of the trees, reused from tree to tree.
+pub(super) struct Scratch {
+    pub(super) nodes: Vec<Node>,
+    pub(super) on_seen: [bool; 729],
+    pub(super) off_seen: [bool; 729],
+    pub(super) pending_on: Vec<usize>,
+    pub(super) pending_off: Vec<usize>,
+    pub(super) next: Vec<usize>,
+    pub(super) found: Vec<usize>,
+}
+
+impl Scratch {
+    pub(super) fn new() -> Scratch {
+        Scratch {
+            nodes: Vec::with_capacity(1024),
+            on_seen: [false; 729],
+            off_seen: [false; 729],
+            pending_on: Vec::new(),
+            pending_off: Vec::new(),
+            next: Vec::new(),
+            found: Vec::new(),
+        }
+    }
+}
+
+thread_local! {
+    pub(super) static SCRATCH: std::cell::RefCell<Option<Box<Scratch>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The implication tree grown from one source node.
+pub(super) struct Tree<'a> {
+    pub(super) board: &'a Board,
+    pub(super) places: &'a Places,
+    pub(super) links: Links,
+    pub(super) s: &'a mut Scratch,
+    /// No chain of more nodes than this can be taken: the search stops
+    /// growing the tree there.
+    pub(super) max_nodes: usize,
+}
+
+impl<'a> Tree<'a> {
+    pub(super) fn new(
+        board: &'a Board,
+        places: &'a Places,
+        links: Links,
+        source: Node,
+        s: &'a mut Scratch,
+        max_nodes: usize,
+    ) -> Tree<'a> {
+        s.nodes.clear();
+        s.nodes.push(source);
+        s.on_seen = [false; 729];
+        s.off_seen = [false; 729];
+        let seen = if source.on {
+            &mut s.on_seen
+        } else {
+            &mut s.off_seen
+        };
+        seen[slot(source.cell, source.digit)] = true;
+        Tree {
+            board,
+            places,
+            links,
+            s,
+            max_nodes,
+        }
+    }
+
+    pub(super) fn push(&mut self, cell: usize, digit: u8, on: bool, parent: usize) -> usize {
+        self.s.nodes.push(Node {
+            cell,
+            digit,
+            on,
+            parent: Some(parent),
+        });
+        self.s.nodes.len() - 1
+    }
+
+    /// True when `(cell, digit, on)` is an ancestor of node `n`.
+    pub(super) fn has_ancestor(&self, n: usize, cell: usize, digit: u8, on: bool) -> bool {
+        let mut at = self.s.nodes[n].parent;
+        while let Some(p) = at {
+            let node = self.s.nodes[p];
+            if node.cell == cell && node.digit == digit && node.on == on {
+                return true;
+            }
+            at = node.parent;
+        }
+        false
+    }
+
+    /// The nodes from the source to node `n`, in order.
+    pub(super) fn chain(&self, n: usize) -> Vec<Node> {
+        let mut out = vec![self.s.nodes[n]];
+        let mut at = self.s.nodes[n].parent;
+        while let Some(p) = at {
+            out.push(self.s.nodes[p]);
+            at = self.s.nodes[p].parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// The loops back to the source (an on node), each as the node that
+    /// closes it, into `found`, shortest first. An off node may be reached
+    /// again by another path, as long as it is not its own ancestor; an on
+    /// node only once.
+    pub(super) fn cycles(&mut self) {
+        let source = self.s.nodes[0];
+        self.s.found.clear();
+        self.s.pending_on.clear();
+        self.s.pending_on.push(0);
+        self.s.pending_off.clear();
+        let mut implied = Implied::new();
+        let mut length = 0usize;
+        while !self.s.pending_on.is_empty() || !self.s.pending_off.is_empty() {
+            // A loop closed after `length` links has `length` nodes; the
+            // next ones close two links further.
+            if length.saturating_add(2) > self.max_nodes {
+                break;
+            }
+            length += 1;
+            std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
+            for i in 0..self.s.next.len() {
+                let p = self.s.next[i];
+                let Node { cell, digit, .. } = self.s.nodes[p];
+                on_to_off(
+                    self.board,
+                    self.places,
+                    cell,
+                    digit,
+                    self.links,
+                    &mut implied,
+                );
+                for (c, d) in implied.iter() {
+                    if !self.has_ancestor(p, c, d, false) {
+                        self.s.off_seen[slot(c, d)] = true;
+                        let n = self.push(c, d, false, p);
+                        self.s.pending_off.push(n);
+                    }
+                }
+            }
+            self.s.next.clear();
+            length += 1;
+            std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
+            let (y, x) = (self.links.y(), self.links.x());
+            for i in 0..self.s.next.len() {
+                let p = self.s.next[i];
+                let Node { cell, digit, .. } = self.s.nodes[p];
+                off_to_on(self.board, self.places, cell, digit, y, x, &mut implied);
+                for (c, d) in implied.iter() {
+                    let is_source = c == source.cell && d == source.digit;
+                    if length >= 4 && is_source {
+                        let n = self.push(c, d, true, p);
+                        self.s.found.push(n);
+                    }
+                    if !self.s.on_seen[slot(c, d)] {
+                        self.s.on_seen[slot(c, d)] = true;
+                        let n = self.push(c, d, true, p);
+                        self.s.pending_on.push(n);
+                    }
+                }
+            }
+            self.s.next.clear();
+        }
+    }
+
+    /// The first chain that ends on the source's candidate in the other
+    /// state: from an on source its off node (the candidate is false), from
+    /// an off source its on node (it is true).
+    pub(super) fn forcing(&mut self) -> Option<usize> {
+        let source = self.s.nodes[0];
+        self.s.pending_on.clear();
+        self.s.pending_off.clear();
+        if source.on {
+            self.s.pending_on.push(0);
+        } else {
+            self.s.pending_off.push(0);
+        }
+        let hits = |c: usize, d: u8| c == source.cell && d == source.digit;
+        let mut implied = Implied::new();
+        // Each turn grows a layer of off nodes, then one of on nodes; the
+        // first layer of turn k lies 2k - 1 links from an on source, 2k - 2
+        // from an off one (whose first turn only grows on nodes).
+        let mut turn = 0usize;
+        while !self.s.pending_on.is_empty() || !self.s.pending_off.is_empty() {
+            turn += 1;
+            let depth = if source.on {
+                2 * turn - 1
+            } else {
+                (2 * turn - 2).max(1)
+            };
+            if depth + 1 > self.max_nodes {
+                return None;
+            }
+            std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
+            for i in 0..self.s.next.len() {
+                let p = self.s.next[i];
+                let Node { cell, digit, .. } = self.s.nodes[p];
+                on_to_off(
+                    self.board,
+                    self.places,
+                    cell,
+                    digit,
+                    self.links,
+                    &mut implied,
+                );
+                for (c, d) in implied.iter() {
+                    if source.on && hits(c, d) {
+                        self.s.next.clear();
+                        return Some(self.push(c, d, false, p));
+                    }
+                    if !self.s.off_seen[slot(c, d)] {
+                        self.s.off_seen[slot(c, d)] = true;
+                        let n = self.push(c, d, false, p);
+                        self.s.pending_off.push(n);
+                    }
+                }
+            }
+            self.s.next.clear();
+            std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
+            for i in 0..self.s.next.len() {
+                let p = self.s.next[i];
+                let Node { cell, digit, .. } = self.s.nodes[p];
+                off_to_on(
+                    self.board,
+                    self.places,
+                    cell,
+                    digit,
+                    self.links.y(),
+                    true,
+                    &mut implied,
+                );
+                for (c, d) in implied.iter() {
+                    if !source.on && hits(c, d) {
+                        self.s.next.clear();
+                        return Some(self.push(c, d, true, p));
+                    }
+                    if !self.s.on_seen[slot(c, d)] {
+                        self.s.on_seen[slot(c, d)] = true;
+                        let n = self.push(c, d, true, p);
+                        self.s.pending_on.push(n);
+                    }
+                }
+            }
+            self.s.next.clear();
+        }
+        None
+    }
+}
