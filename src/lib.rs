@@ -50,6 +50,30 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 //!
+//! Rate a puzzle, make new ones from a seed, and name a puzzle's class
+//! whatever its disguise:
+//!
+//! ```
+//! use sudokit::generate::{Options, Symmetry, generate};
+//! use sudokit::{Grid, Level, random};
+//!
+//! let puzzle: Grid =
+//!     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+//!         .parse()?;
+//! let rating = sudokit::rate(&puzzle)?; // ER/EP/ED on Sudoku Explainer's scale
+//! assert!(rating.er >= 1.0);
+//!
+//! let options = Options { symmetry: Symmetry::Rotational, ..Options::default() };
+//! let made = generate(&options, &mut random::seeded(7))?;
+//! assert_eq!(made.puzzle.count_solutions(2), 1);
+//!
+//! let (form, _) = puzzle.canonical();
+//! let disguised = puzzle.isomorph(&mut random::seeded(1));
+//! assert_eq!(disguised.canonical().0, form);
+//! # let _ = Level::of(rating.er);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! To solve as a person does, step by step, with each step's technique and
 //! its rating on Sudoku Explainer's scale, see [`logic`]: a board with
 //! candidates, [`logic::LogicalSolver`] and [`logic::solve_steps`]; to rate a
