@@ -80,6 +80,14 @@ fn write(
     Ok(())
 }
 
+/// What a worker leaves to the writing thread.
+struct Judged {
+    /// The form's hash, under `--dedupe`.
+    hash: Option<u128>,
+    /// The form, to be written as a board (`--to`).
+    board: Option<Grid>,
+}
+
 /// The classes met so far under `--dedupe`.
 #[derive(Default)]
 struct Seen {
@@ -146,7 +154,8 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitStatus> {
         })?
     } else {
         // Workers answer and hash; the writer, in input order, keeps the
-        // first of each class, so `--dedupe` keeps what one thread keeps.
+        // first of each class, so `--dedupe` keeps what one thread keeps,
+        // and writes boards, whose separators depend on the boards before.
         let dedupe = args.dedupe;
         let threads = Threads {
             jobs,
@@ -159,13 +168,27 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitStatus> {
             &mut out,
             Arc::new(move |puzzle: &Puzzle, source: &str, _, out: &mut Out| {
                 let done = canonicalize(&puzzle.grid, settings.form);
-                write(settings, source, puzzle, &done, out)?;
-                let hash = dedupe.then(|| hash128(&done.canonical.form));
-                Ok((ExitStatus::Success, hash))
+                let form = done.canonical.form;
+                let board = settings.to.is_some() && !settings.json;
+                if !board {
+                    write(settings, source, puzzle, &done, out)?;
+                }
+                let judged = Judged {
+                    hash: dedupe.then(|| hash128(&form)),
+                    board: board.then_some(form),
+                };
+                Ok((ExitStatus::Success, judged))
             }),
-            |hash: Option<u128>| match (&mut seen, hash) {
-                (Some(seen), Some(hash)) => seen.first(hash),
-                _ => true,
+            |judged: Judged, out: &mut Out| {
+                if let (Some(seen), Some(hash)) = (&mut seen, judged.hash)
+                    && !seen.first(hash)
+                {
+                    return Ok(false);
+                }
+                if let (Some(form), Some(layout)) = (judged.board, settings.to) {
+                    out.board(&form, layout)?;
+                }
+                Ok(true)
             },
         )?
     };

@@ -33,9 +33,9 @@ const IN_FLIGHT: usize = 1024;
 pub type Handler =
     dyn Fn(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<ExitStatus> + Send + Sync;
 
-/// A [`Handler`] that also gives back a value for the writer to judge, in
-/// input order, whether the puzzle's answer is written (`canon --dedupe`
-/// keeps the first of each class, which only the writer can know).
+/// A [`Handler`] that also gives back a value for the writing thread to
+/// judge, in input order: what only it can know (`canon --dedupe` keeps the
+/// first of each class; a board's separator depends on the boards before).
 pub type Judged<T> =
     dyn Fn(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<(ExitStatus, T)> + Send + Sync;
 
@@ -62,19 +62,20 @@ pub fn each_puzzle_parallel(
             Ok((handle(puzzle, source, several, out)?, ()))
         },
     );
-    each_puzzle_judged(files, walk, threads, out, judged, |()| true)
+    each_puzzle_judged(files, walk, threads, out, judged, |(), _| Ok(true))
 }
 
-/// [`each_puzzle_parallel`] with a [`Judged`] handler: `keep` is called on
-/// the calling thread, in input order, with each answered puzzle's value,
-/// and the puzzle's answer is written only when it says so.
+/// [`each_puzzle_parallel`] with a [`Judged`] handler: `judge` is called on
+/// the calling thread, in input order, with each answered puzzle's value and
+/// the writer. It may write there itself, and the answer the handler
+/// recorded follows only when it returns true.
 pub fn each_puzzle_judged<T: Send + 'static>(
     files: &[std::path::PathBuf],
     walk: Walk,
     threads: Threads,
     out: &mut Out,
     handle: Arc<Judged<T>>,
-    mut keep: impl FnMut(T) -> bool,
+    mut judge: impl FnMut(T, &mut Out) -> anyhow::Result<bool>,
 ) -> anyhow::Result<ExitStatus> {
     let jobs = threads.jobs.max(1);
     let flush_each = out.flushes_each();
@@ -112,7 +113,11 @@ pub fn each_puzzle_judged<T: Send + 'static>(
             // with it cleared, a bundle at a time.
             bar.suspend(|| -> anyhow::Result<()> {
                 for done in done {
-                    if done.value.is_none_or(&mut keep) {
+                    let keep = match done.value {
+                        Some(value) => judge(value, out)?,
+                        None => true,
+                    };
+                    if keep {
                         out.replay(&done.said)?;
                     }
                     status.note(done.status);

@@ -202,7 +202,15 @@ fn jobs_write_what_one_thread_writes_errors_included() {
     let input = mixed_with_errors();
     // Standard input, an input that cannot be opened, then a file.
     let files = ["-", "no-such.txt", MIXED];
-    for options in [&[][..], &["--json"], &["--dedupe"], &["--json", "--dedupe"]] {
+    for options in [
+        &[][..],
+        &["--json"],
+        &["--dedupe"],
+        &["--json", "--dedupe"],
+        // Boards: a separator goes between two, none before the first.
+        &["--to", "grid", "--dedupe"],
+        &["--to", "boj"],
+    ] {
         let run = |jobs: &str| {
             let mut args = vec!["canon", "--jobs", jobs];
             args.extend_from_slice(options);
