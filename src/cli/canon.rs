@@ -80,12 +80,13 @@ fn write(
     Ok(())
 }
 
-/// What a worker leaves to the writing thread.
+/// A worker's answer, written by the writing thread.
 struct Judged {
     /// The form's hash, under `--dedupe`.
     hash: Option<u128>,
-    /// The form, to be written as a board (`--to`).
-    board: Option<Grid>,
+    done: Done,
+    puzzle: Puzzle,
+    source: String,
 }
 
 /// The classes met so far under `--dedupe`.
@@ -153,9 +154,10 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitStatus> {
             Ok(ExitStatus::Success)
         })?
     } else {
-        // Workers answer and hash; the writer, in input order, keeps the
-        // first of each class, so `--dedupe` keeps what one thread keeps,
-        // and writes boards, whose separators depend on the boards before.
+        // Workers canonicalize and hash; the writer, in input order, keeps
+        // the first of each class, so `--dedupe` keeps what one thread
+        // keeps, and writes every answer: a board's separator depends on
+        // the boards before, and a dropped answer is never rendered.
         let dedupe = args.dedupe;
         let threads = Threads {
             jobs,
@@ -166,16 +168,13 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitStatus> {
             walk,
             threads,
             &mut out,
-            Arc::new(move |puzzle: &Puzzle, source: &str, _, out: &mut Out| {
+            Arc::new(move |puzzle: &Puzzle, source: &str, _, _: &mut Out| {
                 let done = canonicalize(&puzzle.grid, settings.form);
-                let form = done.canonical.form;
-                let board = settings.to.is_some() && !settings.json;
-                if !board {
-                    write(settings, source, puzzle, &done, out)?;
-                }
                 let judged = Judged {
-                    hash: dedupe.then(|| hash128(&form)),
-                    board: board.then_some(form),
+                    hash: dedupe.then(|| hash128(&done.canonical.form)),
+                    done,
+                    puzzle: puzzle.clone(),
+                    source: source.to_owned(),
                 };
                 Ok((ExitStatus::Success, judged))
             }),
@@ -185,9 +184,7 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitStatus> {
                 {
                     return Ok(false);
                 }
-                if let (Some(form), Some(layout)) = (judged.board, settings.to) {
-                    out.board(&form, layout)?;
-                }
+                write(settings, &judged.source, &judged.puzzle, &judged.done, out)?;
                 Ok(true)
             },
         )?
