@@ -1,24 +1,21 @@
 //! `sudokit canon`: each puzzle's canonical form, with `--dedupe` keeping
-//! the first of each class, and `--jobs` sharing the work out in order.
+//! the first of each class, and `--jobs` sharing the work out on the
+//! threads of [`each_puzzle_judged`], whose output is that of one thread.
 
 use std::cell::RefCell;
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
-use serde::Serialize;
 use sudokit::Grid;
-use sudokit::canon::{Canonical, Canonicalizer, Form, Transform};
+use sudokit::canon::{Canonical, Canonicalizer, Form};
 use sudokit::format::{Layout, Puzzle};
 
-use super::{ExitStatus, Verb, Walk, each_puzzle, is_broken_pipe};
-use crate::cli::args::{CanonArgs, CanonForm};
+use super::parallel::{Threads, each_puzzle_judged};
+use super::{ExitStatus, Verb, Walk, each_puzzle};
+use crate::cli::args::{CanonArgs, CanonForm, Progress};
+use crate::cli::json::{CanonRecord, TransformRecord};
 use crate::cli::output::{Flush, Out};
-use crate::cli::pool::{Lost, Pool, Work};
-
-/// Puzzles handed to the pool at a time: enough to make the hand-over
-/// cheap beside about ten microseconds each.
-const BUNDLE: usize = 64;
 
 /// How `canon` answers, from its options.
 #[derive(Debug, Clone, Copy)]
@@ -28,46 +25,12 @@ struct Settings {
     to: Option<Layout>,
 }
 
-/// The transformation as JSON gives it: 1-based rows, columns and digits.
-#[derive(Debug, Serialize)]
-pub struct TransformRecord {
-    pub transpose: bool,
-    pub rows: [u8; 9],
-    pub columns: [u8; 9],
-    pub digits: [u8; 9],
-}
-
-impl From<&Transform> for TransformRecord {
-    fn from(t: &Transform) -> TransformRecord {
-        TransformRecord {
-            transpose: t.transposed(),
-            rows: t.rows().map(|r| r + 1),
-            columns: t.columns().map(|c| c + 1),
-            digits: t.digits(),
-        }
-    }
-}
-
-/// One puzzle's canonical form, one JSON object per line.
-#[derive(Debug, Serialize)]
-struct CanonRecord<'a> {
-    source: &'a str,
-    index: usize,
-    line: usize,
-    puzzle: String,
-    form: &'static str,
-    canonical: String,
-    automorphisms: u32,
-    transform: TransformRecord,
-    valid: bool,
-}
-
 /// The 81 cells with `0` for blanks, as canonical forms are written.
 pub fn zeros(grid: &Grid) -> String {
     grid.cells().iter().map(|&v| char::from(b'0' + v)).collect()
 }
 
-/// What a worker gives back for one puzzle.
+/// What is found for one puzzle.
 struct Done {
     canonical: Canonical,
     valid: bool,
@@ -84,65 +47,65 @@ fn canonicalize(grid: &Grid, form: Form) -> Done {
     }
 }
 
-struct Canonize {
-    form: Form,
-}
-
-impl Work for Canonize {
-    type Task = Grid;
-    type Done = Done;
-
-    fn run(&self, task: &Grid, out: &mut Vec<Done>) {
-        out.push(canonicalize(task, self.form));
-    }
-}
-
-/// Writes results, dropping repeated classes under `--dedupe`.
-struct Writer {
+/// Writes one puzzle's answer.
+fn write(
     settings: Settings,
+    source: &str,
+    puzzle: &Puzzle,
+    done: &Done,
+    out: &mut Out,
+) -> anyhow::Result<()> {
+    let form = &done.canonical.form;
+    if settings.json {
+        let (source, index) = puzzle.named(source);
+        out.json(&CanonRecord {
+            source,
+            index,
+            line: puzzle.line,
+            puzzle: zeros(&puzzle.grid),
+            form: match settings.form {
+                Form::Minlex => "minlex",
+                Form::PatternFirst => "pattern",
+            },
+            canonical: zeros(form),
+            automorphisms: done.canonical.automorphisms,
+            transform: TransformRecord::from(&done.canonical.transform),
+            valid: done.valid,
+        })?;
+    } else if let Some(layout) = settings.to {
+        out.board(form, layout)?;
+    } else {
+        out.line(&zeros(form))?;
+    }
+    Ok(())
+}
+
+/// A worker's answer, written by the writing thread.
+struct Judged {
+    /// The form's hash, under `--dedupe`.
+    hash: Option<u128>,
+    done: Done,
+    puzzle: Puzzle,
+    source: String,
+}
+
+/// The classes met so far under `--dedupe`.
+#[derive(Default)]
+struct Seen {
     /// A 128-bit hash of each form met: classes are told apart by it with
     /// a chance of a false match near 2^-128 per pair, at 16 bytes each.
-    seen: Option<HashSet<u128>>,
+    hashes: HashSet<u128>,
     dropped: usize,
 }
 
-impl Writer {
-    fn write(
-        &mut self,
-        source: &str,
-        puzzle: &Puzzle,
-        done: &Done,
-        out: &mut Out,
-    ) -> anyhow::Result<()> {
-        let form = &done.canonical.form;
-        if let Some(seen) = &mut self.seen
-            && !seen.insert(hash128(form))
-        {
+impl Seen {
+    /// Whether a form of this hash is met for the first time.
+    fn first(&mut self, hash: u128) -> bool {
+        let first = self.hashes.insert(hash);
+        if !first {
             self.dropped += 1;
-            return Ok(());
         }
-        if self.settings.json {
-            let (source, index) = puzzle.named(source);
-            out.json(&CanonRecord {
-                source,
-                index,
-                line: puzzle.line,
-                puzzle: zeros(&puzzle.grid),
-                form: match self.settings.form {
-                    Form::Minlex => "minlex",
-                    Form::PatternFirst => "pattern",
-                },
-                canonical: zeros(form),
-                automorphisms: done.canonical.automorphisms,
-                transform: TransformRecord::from(&done.canonical.transform),
-                valid: done.valid,
-            })?;
-        } else if let Some(layout) = self.settings.to {
-            out.board(form, layout)?;
-        } else {
-            out.line(&zeros(form))?;
-        }
-        Ok(())
+        first
     }
 }
 
@@ -168,11 +131,7 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitStatus> {
         json: args.puzzles.output.json,
         to: args.to.map(Layout::from),
     };
-    let mut writer = Writer {
-        settings,
-        seen: args.dedupe.then(HashSet::new),
-        dropped: 0,
-    };
+    let mut seen = args.dedupe.then(Seen::default);
     let mut out = Out::stdout(Flush::line_buffered(args.puzzles.output.line_buffered));
     let walk = Walk {
         verb: Verb::Canon,
@@ -182,112 +141,60 @@ pub fn run(args: &CanonArgs) -> anyhow::Result<ExitStatus> {
     };
     let jobs = usize::try_from(args.jobs.unwrap_or(1)).unwrap_or(1);
     let files = &args.puzzles.files;
-    let status = if jobs <= 1 || args.puzzles.output.line_buffered {
+    let status = if jobs <= 1 {
+        // One thread needs no recording: each answer is written as found.
         each_puzzle(files, walk, &mut out, |puzzle, source, _, out| {
             let done = canonicalize(&puzzle.grid, settings.form);
-            writer.write(source, puzzle, &done, out)?;
+            if seen
+                .as_mut()
+                .is_none_or(|seen| seen.first(hash128(&done.canonical.form)))
+            {
+                write(settings, source, puzzle, &done, out)?;
+            }
             Ok(ExitStatus::Success)
         })?
     } else {
-        in_parallel(files, walk, jobs, &mut writer, &mut out)?
+        // Workers canonicalize and hash; the writer, in input order, keeps
+        // the first of each class, so `--dedupe` keeps what one thread
+        // keeps, and writes every answer: a board's separator depends on
+        // the boards before, and a dropped answer is never rendered.
+        let dedupe = args.dedupe;
+        let threads = Threads {
+            jobs,
+            progress: Progress::Never,
+        };
+        each_puzzle_judged(
+            files,
+            walk,
+            threads,
+            &mut out,
+            Arc::new(move |puzzle: &Puzzle, source: &str, _, _: &mut Out| {
+                let done = canonicalize(&puzzle.grid, settings.form);
+                let judged = Judged {
+                    hash: dedupe.then(|| hash128(&done.canonical.form)),
+                    done,
+                    puzzle: puzzle.clone(),
+                    source: source.to_owned(),
+                };
+                Ok((ExitStatus::Success, judged))
+            }),
+            |judged: Judged, out: &mut Out| {
+                if let (Some(seen), Some(hash)) = (&mut seen, judged.hash)
+                    && !seen.first(hash)
+                {
+                    return Ok(false);
+                }
+                write(settings, &judged.source, &judged.puzzle, &judged.done, out)?;
+                Ok(true)
+            },
+        )?
     };
-    if writer.seen.is_some() {
+    if let Some(seen) = &seen {
         out.diag(format_args!(
             "canon: {} duplicate{} dropped",
-            writer.dropped,
-            if writer.dropped == 1 { "" } else { "s" }
+            seen.dropped,
+            if seen.dropped == 1 { "" } else { "s" }
         ));
     }
     Ok(status)
-}
-
-/// The puzzles of a bundle in flight, to write beside their results.
-type Pending = VecDeque<Vec<(Arc<str>, Puzzle)>>;
-
-/// `run` over `jobs` threads: the reading thread hands bundles to the pool
-/// and writes each bundle's results, in order, once it is done.
-fn in_parallel(
-    files: &[std::path::PathBuf],
-    walk: Walk,
-    jobs: usize,
-    writer: &mut Writer,
-    out: &mut Out,
-) -> anyhow::Result<ExitStatus> {
-    let form = writer.settings.form;
-    let pool = Pool::start(jobs - 1)?;
-    // Bundles in flight: enough to keep every thread busy while the oldest
-    // is written. The reader writes, so it never submits past this.
-    let depth = 4 * jobs;
-    let (submit, mut results) = pool.submitter(Arc::new(Canonize { form }), depth, jobs + 1);
-    let mut pending: Pending = VecDeque::new();
-    let mut tasks = Vec::with_capacity(BUNDLE);
-    let mut places = Vec::with_capacity(BUNDLE);
-    let mut source_name: Option<Arc<str>> = None;
-
-    let mut write_oldest = |pending: &mut Pending,
-                            results: &mut dyn Iterator<Item = Result<Vec<Done>, Lost>>,
-                            out: &mut Out|
-     -> anyhow::Result<()> {
-        let Some(places) = pending.pop_front() else {
-            return Ok(());
-        };
-        let done = results
-            .next()
-            .ok_or_else(|| anyhow::anyhow!("a canon thread stopped unexpectedly"))?
-            .map_err(|Lost| anyhow::anyhow!("a canon thread stopped unexpectedly"))?;
-        for ((source, puzzle), done) in places.iter().zip(&done) {
-            writer.write(source, puzzle, done, out)?;
-        }
-        Ok(())
-    };
-
-    let mut submit = Some(submit);
-    let walked = each_puzzle(files, walk, out, |puzzle, source, _, out| {
-        let name = match &source_name {
-            Some(name) if &**name == source => Arc::clone(name),
-            _ => {
-                let name: Arc<str> = source.into();
-                source_name = Some(Arc::clone(&name));
-                name
-            }
-        };
-        tasks.push(puzzle.grid);
-        places.push((name, puzzle.clone()));
-        if tasks.len() == BUNDLE {
-            if pending.len() + 1 >= depth {
-                write_oldest(&mut pending, &mut results, out)?;
-            }
-            pending.push_back(std::mem::replace(&mut places, Vec::with_capacity(BUNDLE)));
-            let handed = submit.as_ref().is_some_and(|s| {
-                s.submit(std::mem::replace(&mut tasks, Vec::with_capacity(BUNDLE)))
-            });
-            if !handed {
-                anyhow::bail!("the canon threads stopped unexpectedly");
-            }
-        }
-        Ok(ExitStatus::Success)
-    });
-    let mut rest = || -> anyhow::Result<()> {
-        if let Some(submit) = submit.take() {
-            if !tasks.is_empty() {
-                if pending.len() + 1 >= depth {
-                    write_oldest(&mut pending, &mut results, out)?;
-                }
-                pending.push_back(std::mem::take(&mut places));
-                submit.submit(std::mem::take(&mut tasks));
-            }
-            submit.finish();
-        }
-        while !pending.is_empty() {
-            write_oldest(&mut pending, &mut results, out)?;
-        }
-        out.flush()?;
-        Ok(())
-    };
-    let status = walked?;
-    match rest() {
-        Err(err) if is_broken_pipe(&err) => Ok(status),
-        Err(err) => Err(err),
-        Ok(()) => Ok(status),
-    }
 }

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use sudokit::Conflict;
 use sudokit::Grid;
+use sudokit::canon::Transform;
 use sudokit::error::Quantity;
 use sudokit::format::{Layout, Puzzle};
 use sudokit::solver::Stats;
@@ -326,4 +327,62 @@ impl std::fmt::Display for Summary {
             self.puzzles_per_second,
         )
     }
+}
+
+/// A transformation as `canon` and `shuffle` give it: 1-based rows, columns
+/// and digits, `rows[i]` the row of the (transposed) board that goes to row
+/// `i`, `digits[d]` what digit `d` becomes.
+#[derive(Debug, Serialize)]
+pub struct TransformRecord {
+    pub transpose: bool,
+    pub rows: [u8; 9],
+    pub columns: [u8; 9],
+    pub digits: [u8; 9],
+}
+
+impl From<&Transform> for TransformRecord {
+    fn from(t: &Transform) -> TransformRecord {
+        TransformRecord {
+            transpose: t.transposed(),
+            rows: t.rows().map(|r| r + 1),
+            columns: t.columns().map(|c| c + 1),
+            digits: t.digits(),
+        }
+    }
+}
+
+/// One puzzle's canonical form (`canon --json`), one object per line.
+#[derive(Debug, Serialize)]
+pub struct CanonRecord<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    pub line: usize,
+    /// The board read, 81 characters, `0` for blanks.
+    pub puzzle: String,
+    /// `minlex` or `pattern`.
+    pub form: &'static str,
+    pub canonical: String,
+    /// How many rearrangements map the board onto itself.
+    pub automorphisms: u32,
+    /// One that turns `puzzle` into `canonical`.
+    pub transform: TransformRecord,
+    /// No digit repeats in a row, column or box.
+    pub valid: bool,
+}
+
+/// One random isomorph (`shuffle --json`), one object per line.
+#[derive(Debug, Serialize)]
+pub struct ShuffleRecord<'a> {
+    pub source: &'a str,
+    pub index: usize,
+    pub line: usize,
+    /// 1-based number of the copy among the puzzle's `-n` copies.
+    pub copy: u64,
+    /// The run's seed.
+    pub seed: u64,
+    pub puzzle: String,
+    /// The isomorph, 81 characters, `0` for blanks.
+    pub board: String,
+    /// The transformation that turns `puzzle` into `board`.
+    pub transform: TransformRecord,
 }

@@ -1,5 +1,5 @@
 //! [`each_puzzle`] on every core, for commands whose work per puzzle costs
-//! far more than reading it (`rate`): a reader thread walks the inputs
+//! more than reading it (`rate`, `canon`): a reader thread walks the inputs
 //! exactly as [`each_puzzle`] does, recording what it reports (unreadable
 //! inputs and puzzles) instead of writing it, and hands each puzzle to the
 //! worker pool ([`crate::cli::pool`]), whose threads record what the command
@@ -33,6 +33,12 @@ const IN_FLIGHT: usize = 1024;
 pub type Handler =
     dyn Fn(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<ExitStatus> + Send + Sync;
 
+/// A [`Handler`] that also gives back a value for the writing thread to
+/// judge, in input order: what only it can know (`canon --dedupe` keeps the
+/// first of each class; a board's separator depends on the boards before).
+pub type Judged<T> =
+    dyn Fn(&Puzzle, &str, bool, &mut Out) -> anyhow::Result<(ExitStatus, T)> + Send + Sync;
+
 /// How [`each_puzzle_parallel`] runs.
 #[derive(Debug, Clone, Copy)]
 pub struct Threads {
@@ -50,6 +56,26 @@ pub fn each_puzzle_parallel(
     threads: Threads,
     out: &mut Out,
     handle: Arc<Handler>,
+) -> anyhow::Result<ExitStatus> {
+    let judged: Arc<Judged<()>> = Arc::new(
+        move |puzzle: &Puzzle, source: &str, several, out: &mut Out| {
+            Ok((handle(puzzle, source, several, out)?, ()))
+        },
+    );
+    each_puzzle_judged(files, walk, threads, out, judged, |(), _| Ok(true))
+}
+
+/// [`each_puzzle_parallel`] with a [`Judged`] handler: `judge` is called on
+/// the calling thread, in input order, with each answered puzzle's value and
+/// the writer. It may write there itself, and the answer the handler
+/// recorded follows only when it returns true.
+pub fn each_puzzle_judged<T: Send + 'static>(
+    files: &[std::path::PathBuf],
+    walk: Walk,
+    threads: Threads,
+    out: &mut Out,
+    handle: Arc<Judged<T>>,
+    mut judge: impl FnMut(T, &mut Out) -> anyhow::Result<bool>,
 ) -> anyhow::Result<ExitStatus> {
     let jobs = threads.jobs.max(1);
     let flush_each = out.flushes_each();
@@ -87,7 +113,13 @@ pub fn each_puzzle_parallel(
             // with it cleared, a bundle at a time.
             bar.suspend(|| -> anyhow::Result<()> {
                 for done in done {
-                    out.replay(&done.said)?;
+                    let keep = match done.value {
+                        Some(value) => judge(value, out)?,
+                        None => true,
+                    };
+                    if keep {
+                        out.replay(&done.said)?;
+                    }
                     status.note(done.status);
                     answered += u64::from(done.puzzle);
                     if let Some(err) = done.failed {
@@ -124,11 +156,11 @@ pub fn each_puzzle_parallel(
 /// The reader thread: [`each_puzzle`], recording what it reports, each
 /// puzzle handed on as a task. Its status covers what it reported itself
 /// (unreadable inputs and puzzles).
-fn read_all(
+fn read_all<T: Send + 'static>(
     files: &[std::path::PathBuf],
     walk: Walk,
     flush_each: bool,
-    mut feed: Feed,
+    mut feed: Feed<T>,
 ) -> anyhow::Result<ExitStatus> {
     let mut said = Out::recording(flush_each);
     let status = each_puzzle(files, walk, &mut said, |puzzle, source, several, said| {
@@ -161,8 +193,10 @@ enum Task {
 }
 
 /// A task's outcome, for the writer.
-struct Done {
+struct Done<T> {
     said: Recorded,
+    /// The handler's value for the writer to judge, when it gave one.
+    value: Option<T>,
     status: ExitStatus,
     /// The task was a puzzle (counted by the progress bar).
     puzzle: bool,
@@ -170,19 +204,20 @@ struct Done {
     failed: Option<anyhow::Error>,
 }
 
-struct Worker {
-    handle: Arc<Handler>,
+struct Worker<T> {
+    handle: Arc<Judged<T>>,
     flush_each: bool,
 }
 
-impl Work for Worker {
+impl<T: Send + 'static> Work for Worker<T> {
     type Task = Task;
-    type Done = Done;
+    type Done = Done<T>;
 
-    fn run(&self, task: &Task, out: &mut Vec<Done>) {
+    fn run(&self, task: &Task, out: &mut Vec<Done<T>>) {
         let done = match task {
             Task::Said(said) => Done {
                 said: said.clone(),
+                value: None,
                 status: ExitStatus::Success,
                 puzzle: false,
                 failed: None,
@@ -197,12 +232,13 @@ impl Work for Worker {
                 // The puzzle's end, as `each_puzzle` marks it after the
                 // handler (the reader's own mark is dropped: see `Feed::said`).
                 let _ = answer.end_item();
-                let (status, failed) = match result {
-                    Ok(status) => (status, None),
-                    Err(err) => (ExitStatus::Error, Some(err)),
+                let (status, value, failed) = match result {
+                    Ok((status, value)) => (status, Some(value), None),
+                    Err(err) => (ExitStatus::Error, None, Some(err)),
                 };
                 Done {
                     said: answer.take_recorded(),
+                    value,
                     status,
                     puzzle: true,
                     failed,
@@ -214,16 +250,16 @@ impl Work for Worker {
 }
 
 /// The reader's side of the pool: the bundle being made.
-struct Feed {
-    submit: Submit<Worker>,
+struct Feed<T: Send + 'static> {
+    submit: Submit<Worker<T>>,
     tasks: Vec<Task>,
     size: usize,
     /// The last task was a puzzle, whose end its worker marked.
     after_puzzle: bool,
 }
 
-impl Feed {
-    fn new(submit: Submit<Worker>, size: usize) -> Feed {
+impl<T: Send + 'static> Feed<T> {
+    fn new(submit: Submit<Worker<T>>, size: usize) -> Feed<T> {
         Feed {
             submit,
             tasks: Vec::with_capacity(size),

@@ -3,28 +3,15 @@
 
 use std::hash::BuildHasher;
 
-use serde::Serialize;
 use sudokit::canon::Transform;
 use sudokit::format::Layout;
 use sudokit::random::stream;
 
-use super::canon::{TransformRecord, zeros};
+use super::canon::zeros;
 use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::ShuffleArgs;
+use crate::cli::json::{ShuffleRecord, TransformRecord};
 use crate::cli::output::{Flush, Out};
-
-/// One random isomorph, one JSON object per line.
-#[derive(Debug, Serialize)]
-struct ShuffleRecord<'a> {
-    source: &'a str,
-    index: usize,
-    line: usize,
-    copy: u64,
-    seed: u64,
-    puzzle: String,
-    board: String,
-    transform: TransformRecord,
-}
 
 pub fn run(args: &ShuffleArgs) -> anyhow::Result<ExitStatus> {
     let seed = args.seed.unwrap_or_else(|| {

@@ -174,6 +174,74 @@ fn jobs_keep_the_input_order() {
     assert_eq!(stdout(&["canon", "--dedupe", "-j", "2"], &many), one);
 }
 
+/// Copies of the fixture's puzzles, with a line that cannot be read after
+/// every 37th and a board with a digit twice in a row before every 53rd:
+/// several bundles per thread, error records among them.
+fn mixed_with_errors() -> String {
+    let copies = stdout(
+        &["shuffle", "-n", "20", "--seed", "9", "--to", "line", MIXED],
+        "",
+    );
+    let mut input = String::new();
+    for (i, line) in copies.lines().enumerate() {
+        let n = i + 1;
+        if n % 37 == 0 {
+            input.push_str("not a puzzle x\n");
+        }
+        if n % 53 == 0 {
+            input.push_str(&format!("55{}\n", &line[2..]));
+        }
+        input.push_str(line);
+        input.push('\n');
+    }
+    input
+}
+
+#[test]
+fn jobs_write_what_one_thread_writes_errors_included() {
+    let input = mixed_with_errors();
+    // Standard input, an input that cannot be opened, then a file.
+    let files = ["-", "no-such.txt", MIXED];
+    for options in [
+        &[][..],
+        &["--json"],
+        &["--dedupe"],
+        &["--json", "--dedupe"],
+        // Boards: a separator goes between two, none before the first.
+        &["--to", "grid", "--dedupe"],
+        &["--to", "boj"],
+    ] {
+        let run = |jobs: &str| {
+            let mut args = vec!["canon", "--jobs", jobs];
+            args.extend_from_slice(options);
+            args.extend_from_slice(&files);
+            sudokit(&args, &input)
+        };
+        let one = run("1");
+        assert_eq!(one.status.code(), Some(2), "{options:?}: {}", stderr(&one));
+        let said = stderr(&one);
+        assert!(said.contains("<stdin>:37:1:"), "{options:?}: {said}");
+        assert!(said.contains("no-such.txt"), "{options:?}: {said}");
+        if options.contains(&"--json") {
+            let records = json_lines(&String::from_utf8_lossy(&one.stdout));
+            let errors = records.iter().filter(|r| r["status"] == "error").count();
+            // One a 37th of the 200 copies, and the missing input.
+            assert_eq!(errors, 200 / 37 + 1, "{options:?}");
+            assert!(records.iter().any(|r| r["valid"] == false), "{options:?}");
+        }
+        for jobs in ["2", "4"] {
+            let many = run(jobs);
+            assert_eq!(many.status.code(), Some(2), "{options:?} --jobs {jobs}");
+            assert_eq!(
+                String::from_utf8_lossy(&many.stdout),
+                String::from_utf8_lossy(&one.stdout),
+                "{options:?} --jobs {jobs}"
+            );
+            assert_eq!(stderr(&many), said, "{options:?} --jobs {jobs}");
+        }
+    }
+}
+
 #[test]
 fn shuffle_is_reproducible_and_draws_each_puzzle_from_its_own_stream() {
     let a = stdout(&["shuffle", "-n", "3", "--seed", "7", MIXED], "");
