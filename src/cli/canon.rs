@@ -62,7 +62,7 @@ fn write(
             source,
             index,
             line: puzzle.line,
-            puzzle: zeros(&puzzle.grid),
+            puzzle: puzzle.grid.to_line(),
             form: match settings.form {
                 Form::Minlex => "minlex",
                 Form::PatternFirst => "pattern",

@@ -7,7 +7,6 @@ use sudokit::canon::Transform;
 use sudokit::format::Layout;
 use sudokit::random::stream;
 
-use super::canon::zeros;
 use super::{ExitStatus, Verb, Walk, each_puzzle};
 use crate::cli::args::ShuffleArgs;
 use crate::cli::json::{ShuffleRecord, TransformRecord};
@@ -51,8 +50,8 @@ pub fn run(args: &ShuffleArgs) -> anyhow::Result<ExitStatus> {
                         line: puzzle.line,
                         copy,
                         seed,
-                        puzzle: zeros(&puzzle.grid),
-                        board: zeros(&board),
+                        puzzle: puzzle.grid.to_line(),
+                        board: board.to_line(),
                         transform: TransformRecord::from(&transform),
                     })?;
                 } else {
