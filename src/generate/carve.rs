@@ -73,60 +73,60 @@ impl<'a> Carving<'a> {
         if self.unavoidable.iter().any(|&set| set & self.givens == 0) {
             return false;
         }
-        if self.comes_back(emptied) {
+        let mut cells = self.cells;
+        if self.comes_back(emptied, &mut cells) {
             return true;
         }
-        let grid = Grid::from_checked(self.cells);
-        match *emptied {
-            // Any other solution differs from this one in the cell emptied.
-            [cell] => !solver::has_solution_without(&grid, cell, self.solution[cell]),
+        // The emptied cells that came back hold their digit in every
+        // solution: the engine is asked with them given, about the others.
+        let solution = self.solution;
+        let mut blank = emptied.iter().copied().filter(|&c| cells[c] == 0);
+        match (blank.next(), blank.next(), blank.next()) {
+            // Any other solution differs from this one in the cell left.
+            (Some(cell), None, _) => {
+                !solver::has_solution_without(&Grid::from_checked(cells), cell, solution[cell])
+            }
             // ... in the first cell, or else (that one holding its digit)
             // in the second: two searches, the second with one more given.
-            [first, second] => {
-                if solver::has_solution_without(&grid, first, self.solution[first]) {
+            (Some(first), Some(second), None) => {
+                if solver::has_solution_without(&Grid::from_checked(cells), first, solution[first])
+                {
                     return false;
                 }
-                let mut cells = self.cells;
-                cells[first] = self.solution[first];
-                let grid = Grid::from_checked(cells);
-                !solver::has_solution_without(&grid, second, self.solution[second])
+                cells[first] = solution[first];
+                !solver::has_solution_without(&Grid::from_checked(cells), second, solution[second])
             }
             // Larger orbits: one count costs less than a search per cell.
-            _ => grid.count_solutions(2) == 1,
+            _ => Grid::from_checked(cells).count_solutions(2) == 1,
         }
     }
 
     /// True when the cells `emptied` all come back by singles, each looked
-    /// at alone, over and over while one comes back. Early in a carve this
-    /// settles nearly every removal. Only the emptied cells are looked at:
-    /// singles over the whole board are what the engine's propagation does
-    /// first, and faster.
-    fn comes_back(&self, emptied: &[usize]) -> bool {
+    /// at alone, over and over while one comes back; `cells` (the puzzle)
+    /// gets those that came back. Early in a carve this settles nearly
+    /// every removal. Only the emptied cells are looked at: singles over
+    /// the whole board are what the engine's propagation does first, and
+    /// faster.
+    fn comes_back(&self, emptied: &[usize], cells: &mut [u8; 81]) -> bool {
         if let [cell] = *emptied {
-            if singles::is_single(&self.cells, &self.units, cell, self.solution[cell]) {
-                return true;
-            }
-        } else {
-            let (mut cells, mut units) = (self.cells, self.units);
-            let mut left = emptied.len();
-            let mut progress = true;
-            while progress && left > 0 {
-                progress = false;
-                for &c in emptied {
-                    let digit = self.solution[c];
-                    if cells[c] == 0 && singles::is_single(&cells, &units, c, digit) {
-                        cells[c] = digit;
-                        units.put(c, digit);
-                        left -= 1;
-                        progress = true;
-                    }
+            return singles::is_single(cells, &self.units, cell, self.solution[cell]);
+        }
+        let mut units = self.units;
+        let mut left = emptied.len();
+        let mut progress = true;
+        while progress && left > 0 {
+            progress = false;
+            for &c in emptied {
+                let digit = self.solution[c];
+                if cells[c] == 0 && singles::is_single(cells, &units, c, digit) {
+                    cells[c] = digit;
+                    units.put(c, digit);
+                    left -= 1;
+                    progress = true;
                 }
             }
-            if left == 0 {
-                return true;
-            }
         }
-        false
+        left == 0
     }
 
     /// True when the puzzle is solved by singles alone (its rating is then
@@ -193,7 +193,7 @@ mod tests {
         }
         let mut without_sets = Carving::new(&solution, rectangle);
         without_sets.unavoidable.clear();
-        assert!(!without_sets.comes_back(&corners));
+        assert!(!without_sets.comes_back(&corners, &mut rectangle.clone()));
         assert!(!without_sets.still_unique(&corners));
         let with_sets = Carving::new(&solution, rectangle);
         assert!(
