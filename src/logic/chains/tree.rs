@@ -182,11 +182,45 @@ pub(super) fn slot(cell: usize, digit: u8) -> usize {
     cell * 9 + usize::from(digit - 1)
 }
 
+/// Which candidates a tree has reached in one state: a candidate is seen
+/// when its stamp is the tree's, so a new tree clears the table by taking
+/// the next stamp instead of rewriting it.
+pub(super) struct SeenTable {
+    stamps: [u32; 729],
+    current: u32,
+}
+
+impl SeenTable {
+    fn new() -> SeenTable {
+        SeenTable {
+            stamps: [0; 729],
+            current: 1,
+        }
+    }
+
+    /// Forgets every candidate.
+    fn clear(&mut self) {
+        if self.current == u32::MAX {
+            self.stamps = [0; 729];
+            self.current = 0;
+        }
+        self.current += 1;
+    }
+
+    pub(super) fn get(&self, slot: usize) -> bool {
+        self.stamps[slot] == self.current
+    }
+
+    pub(super) fn set(&mut self, slot: usize) {
+        self.stamps[slot] = self.current;
+    }
+}
+
 /// The buffers of the trees, reused from tree to tree.
 pub(super) struct Scratch {
     pub(super) nodes: Vec<Node>,
-    pub(super) on_seen: [bool; 729],
-    pub(super) off_seen: [bool; 729],
+    pub(super) on_seen: SeenTable,
+    pub(super) off_seen: SeenTable,
     pub(super) pending_on: Vec<usize>,
     pub(super) pending_off: Vec<usize>,
     pub(super) next: Vec<usize>,
@@ -197,8 +231,8 @@ impl Scratch {
     pub(super) fn new() -> Scratch {
         Scratch {
             nodes: Vec::with_capacity(1024),
-            on_seen: [false; 729],
-            off_seen: [false; 729],
+            on_seen: SeenTable::new(),
+            off_seen: SeenTable::new(),
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             next: Vec::new(),
@@ -233,14 +267,14 @@ impl<'a> Tree<'a> {
     ) -> Tree<'a> {
         s.nodes.clear();
         s.nodes.push(source);
-        s.on_seen = [false; 729];
-        s.off_seen = [false; 729];
+        s.on_seen.clear();
+        s.off_seen.clear();
         let seen = if source.on {
             &mut s.on_seen
         } else {
             &mut s.off_seen
         };
-        seen[slot(source.cell, source.digit)] = true;
+        seen.set(slot(source.cell, source.digit));
         Tree {
             board,
             places,
@@ -318,7 +352,7 @@ impl<'a> Tree<'a> {
                 );
                 for (c, d) in implied.iter() {
                     if !self.has_ancestor(p, c, d, false) {
-                        self.s.off_seen[slot(c, d)] = true;
+                        self.s.off_seen.set(slot(c, d));
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
                     }
@@ -338,8 +372,8 @@ impl<'a> Tree<'a> {
                         let n = self.push(c, d, true, p);
                         self.s.found.push(n);
                     }
-                    if !self.s.on_seen[slot(c, d)] {
-                        self.s.on_seen[slot(c, d)] = true;
+                    if !self.s.on_seen.get(slot(c, d)) {
+                        self.s.on_seen.set(slot(c, d));
                         let n = self.push(c, d, true, p);
                         self.s.pending_on.push(n);
                     }
@@ -394,8 +428,8 @@ impl<'a> Tree<'a> {
                         self.s.next.clear();
                         return Some(self.push(c, d, false, p));
                     }
-                    if !self.s.off_seen[slot(c, d)] {
-                        self.s.off_seen[slot(c, d)] = true;
+                    if !self.s.off_seen.get(slot(c, d)) {
+                        self.s.off_seen.set(slot(c, d));
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
                     }
@@ -420,8 +454,8 @@ impl<'a> Tree<'a> {
                         self.s.next.clear();
                         return Some(self.push(c, d, true, p));
                     }
-                    if !self.s.on_seen[slot(c, d)] {
-                        self.s.on_seen[slot(c, d)] = true;
+                    if !self.s.on_seen.get(slot(c, d)) {
+                        self.s.on_seen.set(slot(c, d));
                         let n = self.push(c, d, true, p);
                         self.s.pending_on.push(n);
                     }
