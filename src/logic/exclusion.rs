@@ -40,10 +40,18 @@ pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
         for i in 0..j {
             let (a, ex_a) = &bases[i];
             let (b, ex_b) = &bases[j];
-            let common: Vec<usize> = ex_a.iter().copied().filter(|c| ex_b.contains(c)).collect();
-            if common.len() < 2 {
+            // At most the 20 peers of a cell: kept on the stack, as this
+            // runs for every pair of bases.
+            let mut shared = [0usize; 20];
+            let mut len = 0;
+            for &c in ex_a.iter().filter(|c| ex_b.contains(c)) {
+                shared[len] = c;
+                len += 1;
+            }
+            if len < 2 {
                 continue;
             }
+            let common = &shared[..len];
             let (ma, mb) = (board.candidates(*a), board.candidates(*b));
             let (mut ok_a, mut ok_b) = (0, 0);
             for da in digits(ma) {
@@ -65,7 +73,7 @@ pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
                 continue;
             }
             let mut pattern: Vec<(usize, u8)> = Vec::new();
-            for &c in [*a, *b].iter().chain(&common) {
+            for &c in [*a, *b].iter().chain(common) {
                 pattern.extend(digits(board.candidates(c)).map(|d| (c, d)));
             }
             return Some(Step {
@@ -145,7 +153,12 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
         .iter()
         .map(|list| list.iter().fold(0u128, |m, &c| m | 1 << c))
         .collect();
-    for j in 1..bases.len() {
+    // The same three cells come up again from another of their pairs;
+    // whether they remove anything does not depend on their order, so a
+    // set that removed nothing is not tried again.
+    let n = bases.len();
+    let mut tried = vec![0u64; (n * n * n).div_ceil(64)];
+    for j in 1..n {
         for i in 0..j {
             // The third cell: a base among the peers of either, in SE's
             // order (the first's peers, then the second's).
@@ -160,6 +173,13 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
                 if common_mask.count_ones() < 2 {
                     continue;
                 }
+                let mut set = [i, j, k];
+                set.sort_unstable();
+                let key = (set[0] * n + set[1]) * n + set[2];
+                if tried[key / 64] & (1 << (key % 64)) != 0 {
+                    continue;
+                }
+                tried[key / 64] |= 1 << (key % 64);
                 let common: Vec<usize> = excluders[i]
                     .iter()
                     .copied()

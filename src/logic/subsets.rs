@@ -22,9 +22,31 @@ const SCAN: [usize; 27] = {
     order
 };
 
-/// The 9-bit masks with `n` bits set, in increasing order.
+/// The 9-bit masks with `n` bits set (at most 126, for four), in
+/// increasing order, and how many there are.
+const fn masks_of(n: u32) -> ([u16; 126], usize) {
+    let mut out = [0u16; 126];
+    let mut len = 0;
+    let mut m = 0u16;
+    while m < 512 {
+        if m.count_ones() == n {
+            out[len] = m;
+            len += 1;
+        }
+        m += 1;
+    }
+    (out, len)
+}
+
+/// [`masks_of`] for two, three and four: the subsets are asked of every
+/// house at every step, so the masks are listed once, not filtered from
+/// all 512 each time.
+static COMBINATIONS: [([u16; 126], usize); 3] = [masks_of(2), masks_of(3), masks_of(4)];
+
+/// The 9-bit masks with `n` bits set (2 to 4), in increasing order.
 fn combinations(n: u32) -> impl Iterator<Item = u16> {
-    (0u16..512).filter(move |m| m.count_ones() == n)
+    let (masks, len) = &COMBINATIONS[n as usize - 2];
+    masks[..*len].iter().copied()
 }
 
 /// `n` cells of a house whose candidates together are `n` digits: those

@@ -15,7 +15,7 @@ mod tree;
 use super::board::{Board, HOUSES, PEERS};
 use super::step::{Step, Technique};
 pub(super) use tree::Places;
-use tree::{Links, Node, SCRATCH, Scratch, Tree, houses_of};
+use tree::{LinkTable, Links, Node, SCRATCH, Scratch, Tree, houses_of};
 
 /// SE's addition to a chain's base rating for its length: 0.1 for each
 /// step of 4, 6, 8, 12, 16, 24, ... (alternately ×3/2 and ×4/3) that the
@@ -188,7 +188,13 @@ impl Collect<'_> {
 /// Every hint of one pass (one kind of links), in SE's order: by cell, by
 /// digit, cycles first, then forcing chains from the candidate on, then
 /// from it off.
-fn pass(board: &Board, places: &Places, links: Links, collect: &mut Collect<'_>, s: &mut Scratch) {
+fn pass(
+    board: &Board,
+    table: &LinkTable,
+    links: Links,
+    collect: &mut Collect<'_>,
+    s: &mut Scratch,
+) {
     let (cycle_technique, chain_technique) = match links {
         Links::X => (Technique::BidirectionalXCycle, Technique::ForcingXChain),
         Links::Y => (Technique::BidirectionalYCycle, Technique::ForcingChain),
@@ -208,7 +214,7 @@ fn pass(board: &Board, places: &Places, links: Links, collect: &mut Collect<'_>,
             };
             let limit = collect.limit(cycle_technique);
             if limit >= 4 {
-                let mut tree = Tree::new(board, places, links, on, s, limit);
+                let mut tree = Tree::new(table, on, s, limit);
                 tree.cycles();
                 for i in 0..tree.s.found.len() {
                     let mut chain = tree.chain(tree.s.found[i]);
@@ -235,7 +241,7 @@ fn pass(board: &Board, places: &Places, links: Links, collect: &mut Collect<'_>,
                 if limit < 2 {
                     continue;
                 }
-                let mut tree = Tree::new(board, places, links, start, s, limit);
+                let mut tree = Tree::new(table, start, s, limit);
                 let Some(target) = tree.forcing() else {
                     continue;
                 };
@@ -277,13 +283,25 @@ fn passes(board: &Board, collect: &mut Collect<'_>) {
         Ok(mut slot) => {
             let s = slot.get_or_insert_with(|| Box::new(Scratch::new()));
             for links in [Links::X, Links::Y, Links::XY] {
-                pass(board, &places, links, collect, s);
+                pass(
+                    board,
+                    &LinkTable::of(board, &places, links),
+                    links,
+                    collect,
+                    s,
+                );
             }
         }
         Err(_) => {
             let mut s = Box::new(Scratch::new());
             for links in [Links::X, Links::Y, Links::XY] {
-                pass(board, &places, links, collect, &mut s);
+                pass(
+                    board,
+                    &LinkTable::of(board, &places, links),
+                    links,
+                    collect,
+                    &mut s,
+                );
             }
         }
     });

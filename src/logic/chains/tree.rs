@@ -77,12 +77,6 @@ impl Implied {
             self.push(cell, digit);
         }
     }
-
-    pub(super) fn iter(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
-        self.items[..self.len]
-            .iter()
-            .map(|&(c, d)| (usize::from(c), d))
-    }
 }
 
 /// The places of each digit in each house, as masks of positions in
@@ -182,11 +176,99 @@ pub(super) fn slot(cell: usize, digit: u8) -> usize {
     cell * 9 + usize::from(digit - 1)
 }
 
+/// Which candidates a tree has reached in one state: a candidate is seen
+/// when its stamp is the tree's, so a new tree clears the table by taking
+/// the next stamp instead of rewriting it.
+pub(super) struct SeenTable {
+    stamps: [u32; 729],
+    current: u32,
+}
+
+impl SeenTable {
+    fn new() -> SeenTable {
+        SeenTable {
+            stamps: [0; 729],
+            current: 1,
+        }
+    }
+
+    /// Forgets every candidate.
+    fn clear(&mut self) {
+        if self.current == u32::MAX {
+            self.stamps = [0; 729];
+            self.current = 0;
+        }
+        self.current += 1;
+    }
+
+    pub(super) fn get(&self, slot: usize) -> bool {
+        self.stamps[slot] == self.current
+    }
+
+    pub(super) fn set(&mut self, slot: usize) {
+        self.stamps[slot] = self.current;
+    }
+}
+
+/// What each candidate of one board implies, on and off, for one kind of
+/// links: the same candidates come up in hundreds of trees of a pass, so
+/// their links are listed once per pass rather than found again per node.
+pub(super) struct LinkTable {
+    /// Where each candidate's list starts in `items`: on lists at
+    /// `2 * slot`, off lists at `2 * slot + 1`; one more entry closes the
+    /// last.
+    start: Vec<u32>,
+    items: Vec<(u8, u8)>,
+}
+
+impl LinkTable {
+    /// The links of every candidate of `board`, as [`on_to_off`] and
+    /// [`off_to_on`] list them.
+    pub(super) fn of(board: &Board, places: &Places, links: Links) -> LinkTable {
+        let mut start = Vec::with_capacity(2 * 729 + 1);
+        let mut items = Vec::new();
+        let mut implied = Implied::new();
+        for cell in 0..81 {
+            let mask = board.candidates(cell);
+            for digit in 1..=9u8 {
+                for on in [true, false] {
+                    start.push(items.len() as u32);
+                    if mask & crate::logic::board::bit(digit) == 0 {
+                        continue;
+                    }
+                    if on {
+                        on_to_off(board, places, cell, digit, links, &mut implied);
+                    } else {
+                        off_to_on(
+                            board,
+                            places,
+                            cell,
+                            digit,
+                            links.y(),
+                            links.x(),
+                            &mut implied,
+                        );
+                    }
+                    items.extend_from_slice(&implied.items[..implied.len]);
+                }
+            }
+        }
+        start.push(items.len() as u32);
+        LinkTable { start, items }
+    }
+
+    /// What `(cell, digit)` in state `on` implies.
+    fn get(&self, cell: usize, digit: u8, on: bool) -> &[(u8, u8)] {
+        let k = 2 * slot(cell, digit) + usize::from(!on);
+        &self.items[self.start[k] as usize..self.start[k + 1] as usize]
+    }
+}
+
 /// The buffers of the trees, reused from tree to tree.
 pub(super) struct Scratch {
     pub(super) nodes: Vec<Node>,
-    pub(super) on_seen: [bool; 729],
-    pub(super) off_seen: [bool; 729],
+    pub(super) on_seen: SeenTable,
+    pub(super) off_seen: SeenTable,
     pub(super) pending_on: Vec<usize>,
     pub(super) pending_off: Vec<usize>,
     pub(super) next: Vec<usize>,
@@ -197,8 +279,8 @@ impl Scratch {
     pub(super) fn new() -> Scratch {
         Scratch {
             nodes: Vec::with_capacity(1024),
-            on_seen: [false; 729],
-            off_seen: [false; 729],
+            on_seen: SeenTable::new(),
+            off_seen: SeenTable::new(),
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             next: Vec::new(),
@@ -213,9 +295,7 @@ thread_local! {
 
 /// The implication tree grown from one source node.
 pub(super) struct Tree<'a> {
-    pub(super) board: &'a Board,
-    pub(super) places: &'a Places,
-    pub(super) links: Links,
+    pub(super) table: &'a LinkTable,
     pub(super) s: &'a mut Scratch,
     /// No chain of more nodes than this can be taken: the search stops
     /// growing the tree there.
@@ -224,27 +304,23 @@ pub(super) struct Tree<'a> {
 
 impl<'a> Tree<'a> {
     pub(super) fn new(
-        board: &'a Board,
-        places: &'a Places,
-        links: Links,
+        table: &'a LinkTable,
         source: Node,
         s: &'a mut Scratch,
         max_nodes: usize,
     ) -> Tree<'a> {
         s.nodes.clear();
         s.nodes.push(source);
-        s.on_seen = [false; 729];
-        s.off_seen = [false; 729];
+        s.on_seen.clear();
+        s.off_seen.clear();
         let seen = if source.on {
             &mut s.on_seen
         } else {
             &mut s.off_seen
         };
-        seen[slot(source.cell, source.digit)] = true;
+        seen.set(slot(source.cell, source.digit));
         Tree {
-            board,
-            places,
-            links,
+            table,
             s,
             max_nodes,
         }
@@ -295,7 +371,7 @@ impl<'a> Tree<'a> {
         self.s.pending_on.clear();
         self.s.pending_on.push(0);
         self.s.pending_off.clear();
-        let mut implied = Implied::new();
+        let table = self.table;
         let mut length = 0usize;
         while !self.s.pending_on.is_empty() || !self.s.pending_off.is_empty() {
             // A loop closed after `length` links has `length` nodes; the
@@ -308,17 +384,10 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                on_to_off(
-                    self.board,
-                    self.places,
-                    cell,
-                    digit,
-                    self.links,
-                    &mut implied,
-                );
-                for (c, d) in implied.iter() {
+                for &(c, d) in table.get(cell, digit, true) {
+                    let c = usize::from(c);
                     if !self.has_ancestor(p, c, d, false) {
-                        self.s.off_seen[slot(c, d)] = true;
+                        self.s.off_seen.set(slot(c, d));
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
                     }
@@ -327,19 +396,18 @@ impl<'a> Tree<'a> {
             self.s.next.clear();
             length += 1;
             std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
-            let (y, x) = (self.links.y(), self.links.x());
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                off_to_on(self.board, self.places, cell, digit, y, x, &mut implied);
-                for (c, d) in implied.iter() {
+                for &(c, d) in table.get(cell, digit, false) {
+                    let c = usize::from(c);
                     let is_source = c == source.cell && d == source.digit;
                     if length >= 4 && is_source {
                         let n = self.push(c, d, true, p);
                         self.s.found.push(n);
                     }
-                    if !self.s.on_seen[slot(c, d)] {
-                        self.s.on_seen[slot(c, d)] = true;
+                    if !self.s.on_seen.get(slot(c, d)) {
+                        self.s.on_seen.set(slot(c, d));
                         let n = self.push(c, d, true, p);
                         self.s.pending_on.push(n);
                     }
@@ -362,7 +430,9 @@ impl<'a> Tree<'a> {
             self.s.pending_off.push(0);
         }
         let hits = |c: usize, d: u8| c == source.cell && d == source.digit;
-        let mut implied = Implied::new();
+        // The table's off lists follow X links when its pass has them,
+        // and this search runs only in such passes.
+        let table = self.table;
         // Each turn grows a layer of off nodes, then one of on nodes; the
         // first layer of turn k lies 2k - 1 links from an on source, 2k - 2
         // from an off one (whose first turn only grows on nodes).
@@ -381,21 +451,14 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                on_to_off(
-                    self.board,
-                    self.places,
-                    cell,
-                    digit,
-                    self.links,
-                    &mut implied,
-                );
-                for (c, d) in implied.iter() {
+                for &(c, d) in table.get(cell, digit, true) {
+                    let c = usize::from(c);
                     if source.on && hits(c, d) {
                         self.s.next.clear();
                         return Some(self.push(c, d, false, p));
                     }
-                    if !self.s.off_seen[slot(c, d)] {
-                        self.s.off_seen[slot(c, d)] = true;
+                    if !self.s.off_seen.get(slot(c, d)) {
+                        self.s.off_seen.set(slot(c, d));
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
                     }
@@ -406,22 +469,14 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                off_to_on(
-                    self.board,
-                    self.places,
-                    cell,
-                    digit,
-                    self.links.y(),
-                    true,
-                    &mut implied,
-                );
-                for (c, d) in implied.iter() {
+                for &(c, d) in table.get(cell, digit, false) {
+                    let c = usize::from(c);
                     if !source.on && hits(c, d) {
                         self.s.next.clear();
                         return Some(self.push(c, d, true, p));
                     }
-                    if !self.s.on_seen[slot(c, d)] {
-                        self.s.on_seen[slot(c, d)] = true;
+                    if !self.s.on_seen.get(slot(c, d)) {
+                        self.s.on_seen.set(slot(c, d));
                         let n = self.push(c, d, true, p);
                         self.s.pending_on.push(n);
                     }
