@@ -5,7 +5,7 @@
 
 use rand::RngCore;
 
-use super::units::{ALL, Units};
+use super::units::{ALL, PEERS, Units};
 use crate::random::{below, shuffle};
 
 /// A solution grid drawn from `rng`. The three boxes of the main diagonal
@@ -24,10 +24,10 @@ pub(super) fn solution_grid(rng: &mut (impl RngCore + ?Sized)) -> [u8; 81] {
                 cells[r * 9 + c] = d;
             }
         }
-        let mut units = Units::of(&cells);
+        let units = Units::of(&cells);
         // Such a start is believed always to extend; a start that did not
         // would only cost a fresh draw.
-        if fill(&mut cells, &mut units, rng) {
+        if fill(&mut cells, &units, rng) {
             return cells;
         }
     }
@@ -35,54 +35,110 @@ pub(super) fn solution_grid(rng: &mut (impl RngCore + ?Sized)) -> [u8; 81] {
 
 /// Fills the blanks of `cells` by depth-first search; false when they
 /// cannot be filled (then `cells` is as it was).
-fn fill(cells: &mut [u8; 81], units: &mut Units, rng: &mut (impl RngCore + ?Sized)) -> bool {
-    let blank = cells
-        .iter()
-        .enumerate()
-        .fold(0u128, |m, (c, &v)| if v == 0 { m | 1 << c } else { m });
-    fill_blanks(cells, units, blank, rng)
+fn fill(cells: &mut [u8; 81], units: &Units, rng: &mut (impl RngCore + ?Sized)) -> bool {
+    fill_blanks(cells, &Open::of(cells, units), rng)
 }
 
-fn fill_blanks(
-    cells: &mut [u8; 81],
-    units: &mut Units,
+/// The blank cells and, per digit, those it may still fill, as 81-bit
+/// masks: a placement is a few mask operations, and the cell with the
+/// fewest candidates comes out of counts taken over all cells at once,
+/// with no branch per cell (the per-cell branches of a scan mispredict).
+#[derive(Clone, Copy)]
+struct Open {
     blank: u128,
-    rng: &mut (impl RngCore + ?Sized),
-) -> bool {
-    if blank == 0 {
-        return true;
-    }
-    let mut cell = 0;
-    let mut fewest = u32::MAX;
-    let mut scan = blank;
-    while scan != 0 {
-        let c = scan.trailing_zeros() as usize;
-        scan &= scan - 1;
-        let n = (ALL & !units.seen(c)).count_ones();
-        if n < fewest {
-            fewest = n;
-            cell = c;
-            if n <= 1 {
-                break;
+    /// `places[d]`: the blanks where digit `d + 1` may still go.
+    places: [u128; 9],
+}
+
+impl Open {
+    fn of(cells: &[u8; 81], units: &Units) -> Open {
+        let mut open = Open {
+            blank: 0,
+            places: [0; 9],
+        };
+        for (c, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                open.blank |= 1 << c;
+                let mut m = ALL & !units.seen(c);
+                while m != 0 {
+                    open.places[m.trailing_zeros() as usize] |= 1 << c;
+                    m &= m - 1;
+                }
             }
         }
+        open
     }
-    let rest = blank & !(1 << cell);
-    let mut open = ALL & !units.seen(cell);
-    while open != 0 {
+
+    /// The candidates of blank `cell`, as a digit mask.
+    fn candidates(&self, cell: usize) -> u16 {
+        self.places
+            .iter()
+            .enumerate()
+            .fold(0, |m, (d, &p)| m | (((p >> cell) & 1) as u16) << d)
+    }
+
+    /// The first blank (in cell order) with at most one candidate, else the
+    /// first with the fewest; `None` when none is blank.
+    fn next(&self) -> Option<usize> {
+        if self.blank == 0 {
+            return None;
+        }
+        // Bit-sliced counts: the blanks with at least 1, 2, 3, 4 candidates.
+        let (mut ge1, mut ge2, mut ge3, mut ge4) = (0u128, 0u128, 0u128, 0u128);
+        for &p in &self.places {
+            ge4 |= ge3 & p;
+            ge3 |= ge2 & p;
+            ge2 |= ge1 & p;
+            ge1 |= p;
+        }
+        for m in [self.blank & !ge2, ge2 & !ge3, ge3 & !ge4] {
+            if m != 0 {
+                return Some(m.trailing_zeros() as usize);
+            }
+        }
+        // Every blank has four candidates or more (only near the start).
+        let mut best = (u32::MAX, 0);
+        let mut scan = self.blank;
+        while scan != 0 {
+            let c = scan.trailing_zeros() as usize;
+            scan &= scan - 1;
+            best = best.min((self.candidates(c).count_ones(), c));
+        }
+        Some(best.1)
+    }
+
+    /// Fills blank `cell` with `digit`, which leaves its peers.
+    fn place(&mut self, cell: usize, digit: u8) {
+        let gone = !(1u128 << cell);
+        self.blank &= gone;
+        for p in &mut self.places {
+            *p &= gone;
+        }
+        self.places[usize::from(digit - 1)] &= !PEERS[cell];
+    }
+}
+
+/// Fills the cell [`Open::next`] names with each of its candidates in
+/// random order, and the rest after it, until all are filled.
+fn fill_blanks(cells: &mut [u8; 81], open: &Open, rng: &mut (impl RngCore + ?Sized)) -> bool {
+    let Some(cell) = open.next() else {
+        return true;
+    };
+    let mut left = open.candidates(cell);
+    while left != 0 {
         // A random candidate among those left.
-        let mut pick = open;
-        for _ in 0..below(rng, open.count_ones()) {
+        let mut pick = left;
+        for _ in 0..below(rng, left.count_ones()) {
             pick &= pick - 1;
         }
         let digit = pick.trailing_zeros() as u8 + 1;
-        open &= !(1 << (digit - 1));
+        left &= !(1 << (digit - 1));
         cells[cell] = digit;
-        units.put(cell, digit);
-        if fill_blanks(cells, units, rest, rng) {
+        let mut after = *open;
+        after.place(cell, digit);
+        if fill_blanks(cells, &after, rng) {
             return true;
         }
-        units.take(cell, digit);
         cells[cell] = 0;
     }
     false
