@@ -109,7 +109,7 @@ impl<'a> Carving<'a> {
     /// faster.
     fn comes_back(&self, emptied: &[usize], cells: &mut [u8; 81]) -> bool {
         if let [cell] = *emptied {
-            return singles::is_single(cells, &self.units, cell, self.solution[cell]);
+            return singles::is_single(&self.units, cell, self.solution[cell]);
         }
         let mut units = self.units;
         let mut left = emptied.len();
@@ -118,7 +118,7 @@ impl<'a> Carving<'a> {
             progress = false;
             for &c in emptied {
                 let digit = self.solution[c];
-                if cells[c] == 0 && singles::is_single(cells, &units, c, digit) {
+                if cells[c] == 0 && singles::is_single(&units, c, digit) {
                     cells[c] = digit;
                     units.put(c, digit);
                     left -= 1;
