@@ -43,25 +43,34 @@ fn fill(cells: &mut [u8; 81], units: &Units, rng: &mut (impl RngCore + ?Sized)) 
 /// masks: a placement is a few mask operations, and the cell with the
 /// fewest candidates comes out of counts taken over all cells at once,
 /// with no branch per cell (the per-cell branches of a scan mispredict).
+/// Each mask is kept as two words, cells 0-63 and 64-80, worked on one
+/// word at a time: 128-bit values spilled and reloaded across the
+/// recursion stall on forwarding.
 #[derive(Clone, Copy)]
 struct Open {
-    blank: u128,
-    /// `places[d]`: the blanks where digit `d + 1` may still go.
-    places: [u128; 9],
+    /// Slot 9: the blank cells; slot `d`: the blanks where digit `d + 1`
+    /// may still go. Cells 0-63 in `low`, 64-80 in `high` (bit `c - 64`).
+    low: [u64; 10],
+    high: [u64; 10],
 }
 
 impl Open {
     fn of(cells: &[u8; 81], units: &Units) -> Open {
         let mut open = Open {
-            blank: 0,
-            places: [0; 9],
+            low: [0; 10],
+            high: [0; 10],
         };
         for (c, &v) in cells.iter().enumerate() {
             if v == 0 {
-                open.blank |= 1 << c;
-                let mut m = ALL & !units.seen(c);
+                // The cell's candidates, and slot 9: blank.
+                let mut m = (ALL & !units.seen(c)) | 1 << 9;
+                let (words, bit) = if c < 64 {
+                    (&mut open.low, 1 << c)
+                } else {
+                    (&mut open.high, 1 << (c - 64))
+                };
                 while m != 0 {
-                    open.places[m.trailing_zeros() as usize] |= 1 << c;
+                    words[m.trailing_zeros() as usize] |= bit;
                     m &= m - 1;
                 }
             }
@@ -71,50 +80,70 @@ impl Open {
 
     /// The candidates of blank `cell`, as a digit mask.
     fn candidates(&self, cell: usize) -> u16 {
-        self.places
-            .iter()
-            .enumerate()
-            .fold(0, |m, (d, &p)| m | (((p >> cell) & 1) as u16) << d)
+        let (words, k) = if cell < 64 {
+            (&self.low, cell)
+        } else {
+            (&self.high, cell - 64)
+        };
+        (0..9).fold(0, |m, d| m | (((words[d] >> k) & 1) as u16) << d)
     }
 
     /// The first blank (in cell order) with at most one candidate, else the
     /// first with the fewest; `None` when none is blank.
     fn next(&self) -> Option<usize> {
-        if self.blank == 0 {
+        if self.low[9] | self.high[9] == 0 {
             return None;
         }
-        // Bit-sliced counts: the blanks with at least 1, 2, 3, 4 candidates.
-        let (mut ge1, mut ge2, mut ge3, mut ge4) = (0u128, 0u128, 0u128, 0u128);
-        for &p in &self.places {
-            ge4 |= ge3 & p;
-            ge3 |= ge2 & p;
-            ge2 |= ge1 & p;
-            ge1 |= p;
-        }
-        for m in [self.blank & !ge2, ge2 & !ge3, ge3 & !ge4] {
-            if m != 0 {
-                return Some(m.trailing_zeros() as usize);
+        // Bit-sliced counts: the blanks with at least 2, 3, 4 candidates,
+        // low words and high words side by side.
+        let levels = |words: &[u64; 10]| {
+            let (mut ge1, mut ge2, mut ge3, mut ge4) = (0u64, 0u64, 0u64, 0u64);
+            for &p in &words[..9] {
+                ge4 |= ge3 & p;
+                ge3 |= ge2 & p;
+                ge2 |= ge1 & p;
+                ge1 |= p;
+            }
+            [words[9] & !ge2, ge2 & !ge3, ge3 & !ge4]
+        };
+        let (low, high) = (levels(&self.low), levels(&self.high));
+        for (l, h) in low.into_iter().zip(high) {
+            if l != 0 {
+                return Some(l.trailing_zeros() as usize);
+            }
+            if h != 0 {
+                return Some(64 + h.trailing_zeros() as usize);
             }
         }
         // Every blank has four candidates or more (only near the start).
         let mut best = (u32::MAX, 0);
-        let mut scan = self.blank;
-        while scan != 0 {
-            let c = scan.trailing_zeros() as usize;
-            scan &= scan - 1;
-            best = best.min((self.candidates(c).count_ones(), c));
+        for c in 0..81 {
+            let blank = if c < 64 {
+                self.low[9] >> c
+            } else {
+                self.high[9] >> (c - 64)
+            };
+            if blank & 1 != 0 {
+                best = best.min((self.candidates(c).count_ones(), c));
+            }
         }
         Some(best.1)
     }
 
     /// Fills blank `cell` with `digit`, which leaves its peers.
     fn place(&mut self, cell: usize, digit: u8) {
-        let gone = !(1u128 << cell);
-        self.blank &= gone;
-        for p in &mut self.places {
-            *p &= gone;
+        let (gone_low, gone_high) = if cell < 64 {
+            (!(1u64 << cell), !0)
+        } else {
+            (!0, !(1u64 << (cell - 64)))
+        };
+        for (l, h) in self.low.iter_mut().zip(&mut self.high) {
+            *l &= gone_low;
+            *h &= gone_high;
         }
-        self.places[usize::from(digit - 1)] &= !PEERS[cell];
+        let d = usize::from(digit - 1);
+        self.low[d] &= !(PEERS[cell] as u64);
+        self.high[d] &= !((PEERS[cell] >> 64) as u64);
     }
 }
 
