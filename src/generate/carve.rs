@@ -11,7 +11,7 @@
 //! coming back as singles (unique), and only then the engine.
 
 use super::singles::{self, Board};
-use super::unavoidable::unavoidable_sets;
+use super::unavoidable::Unavoidable;
 use super::units::Units;
 use crate::Grid;
 use crate::solver;
@@ -23,7 +23,7 @@ pub(super) struct Carving<'a> {
     units: Units,
     /// The given cells, as a mask.
     givens: u128,
-    unavoidable: Vec<u128>,
+    unavoidable: Unavoidable,
 }
 
 impl<'a> Carving<'a> {
@@ -34,7 +34,7 @@ impl<'a> Carving<'a> {
             cells,
             units: Units::of(&cells),
             givens: filled(&cells),
-            unavoidable: unavoidable_sets(solution),
+            unavoidable: Unavoidable::of(solution),
         }
     }
 
@@ -70,7 +70,7 @@ impl<'a> Carving<'a> {
     /// True when the puzzle, one solution before `emptied` were blanked,
     /// still has one.
     pub(super) fn still_unique(&self, emptied: &[usize]) -> bool {
-        if self.unavoidable.iter().any(|&set| set & self.givens == 0) {
+        if self.unavoidable.emptied(self.givens, emptied) {
             return false;
         }
         let mut cells = self.cells;
@@ -192,16 +192,11 @@ mod tests {
             rectangle[c] = 0;
         }
         let mut without_sets = Carving::new(&solution, rectangle);
-        without_sets.unavoidable.clear();
+        without_sets.unavoidable = Unavoidable::none();
         assert!(!without_sets.comes_back(&corners, &mut rectangle.clone()));
         assert!(!without_sets.still_unique(&corners));
         let with_sets = Carving::new(&solution, rectangle);
-        assert!(
-            with_sets
-                .unavoidable
-                .iter()
-                .any(|&s| s & with_sets.givens == 0)
-        );
+        assert!(with_sets.unavoidable.emptied(with_sets.givens, &corners));
         assert!(!carving.remove(&corners));
         assert_eq!(carving.givens(), 80);
     }
