@@ -96,7 +96,7 @@ impl Explore for Searcher<'_> {
                     self.weights[units.trailing_zeros() as usize] += 1;
                     units &= units - 1;
                 }
-                if self.branching == Branching::Usual
+                if self.branching != Branching::Weighted
                     && self.failures >= WEIGHTED
                     && !self.committed
                 {
@@ -135,7 +135,9 @@ impl Explore for Searcher<'_> {
             let weighted = self.branching == Branching::Weighted;
             let (b, k) = if weighted {
                 choose_weighted(&state, self.weights)
-            } else if self.failures >= HARD || self.likely_long() {
+            } else if self.failures >= HARD
+                || (self.likely_long() && self.branching == Branching::Usual)
+            {
                 choose(&state, Scoring::Settles, self.goal(), self.wide)
             } else {
                 // The better cell once a dead end has shown the puzzle is
@@ -309,8 +311,8 @@ pub(super) const WEIGHTED: u64 = 500;
 
 /// One run of the search from `state` (made by [`State::new`], so a
 /// restart does not redo it): `None` when it gives up, after `budget`
-/// guesses in a row that find no solution or, with [`Branching::Usual`],
-/// after [`WEIGHTED`] dead ends. What was emitted before then is only part
+/// guesses in a row that find no solution or, with [`Branching::Usual`]
+/// or [`Branching::Quick`], after [`WEIGHTED`] dead ends. What was emitted before then is only part
 /// of the answer. `weights` are read and added to.
 #[allow(clippy::too_many_arguments)] // one private entry with every knob
 pub(in crate::solver) fn search_with(
