@@ -29,11 +29,17 @@ pub(super) struct Carving<'a> {
 impl<'a> Carving<'a> {
     /// The puzzle `cells`, with one solution, `solution`.
     pub(super) fn new(solution: &'a [u8; 81], cells: [u8; 81]) -> Carving<'a> {
+        let givens = filled(&cells);
         Carving {
             solution,
             cells,
-            units: Units::of(&cells),
-            givens: filled(&cells),
+            // A complete grid's units are known without a look at it.
+            units: if givens == (1 << 81) - 1 {
+                Units::FULL
+            } else {
+                Units::of(&cells)
+            },
+            givens,
             unavoidable: Unavoidable::of(solution),
         }
     }

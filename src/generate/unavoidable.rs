@@ -8,9 +8,11 @@
 /// the removals of its own cells.
 const MAX_SET: u32 = 12;
 
-/// The most sets: two rows (or columns) make at most four cycles, as each
-/// spans two columns or more, and a solution grid has 18 such pairs.
-const MOST: usize = 72;
+/// The most sets kept: bit `i` of a 64-bit word says whether a cell is in
+/// set `i`. Two rows (or columns) make at most four cycles, as each spans
+/// two columns or more, and a grid has 18 such pairs, but the sets of six
+/// columns or fewer rarely reach 64; a set not kept costs only a search.
+const MOST: usize = 64;
 
 /// Small unavoidable sets of a solution grid, and for each cell the sets
 /// that hold it. A puzzle with one solution has a given in every set, so
@@ -20,7 +22,7 @@ pub(super) struct Unavoidable {
     sets: [u128; MOST],
     len: usize,
     /// Bit `i` of `holding[c]`: set `i` holds cell `c`.
-    holding: [u128; 81],
+    holding: [u64; 81],
 }
 
 impl Unavoidable {
@@ -94,16 +96,21 @@ impl Unavoidable {
     /// Adds the set of the cells `cells(k)` for each position `k` of
     /// `positions`.
     fn add(&mut self, mut positions: u16, cells: impl Fn(usize) -> [usize; 2]) {
+        if self.len == MOST {
+            return;
+        }
         let i = self.len;
         self.len += 1;
+        let mut set = 0u128;
         while positions != 0 {
             let k = positions.trailing_zeros() as usize;
             positions &= positions - 1;
             for c in cells(k) {
-                self.sets[i] |= 1 << c;
+                set |= 1 << c;
                 self.holding[c] |= 1 << i;
             }
         }
+        self.sets[i] = set;
     }
 
     /// True when a set is left without a given in `givens`, a puzzle with

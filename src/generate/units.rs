@@ -132,6 +132,19 @@ const STRIDES: [u16; 8] = {
 };
 
 impl Units {
+    /// The units of a complete grid: every unit holds every digit.
+    pub(super) const FULL: Units = Units {
+        rows: [ALL; 9],
+        cols: [ALL; 9],
+        boxes: [ALL; 9],
+        digit_rows: [ALL; 9],
+        digit_cols: [ALL; 9],
+        digit_boxes: [ALL; 9],
+        row_cells: [ALL; 9],
+        col_cells: [ALL; 9],
+        box_cells: [ALL; 9],
+    };
+
     /// The masks of the digits of `cells` (0 for blank).
     pub(super) fn of(cells: &[u8; 81]) -> Units {
         let mut units = Units::default();
