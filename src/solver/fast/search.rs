@@ -83,11 +83,13 @@ impl Explore for Searcher<'_> {
         }
         loop {
             let long = self.likely_long();
+            let quick = self.branching == Branching::Quick;
             let rules = Rules {
                 // Once the puzzle has shown itself not easy, or from the
-                // root where a long search is likely.
-                stack_view: self.failures > 0 || long,
-                triads: self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES,
+                // root where a long search is likely (unless it is not:
+                // quick branching).
+                stack_view: self.failures > 0 || (long && !quick),
+                triads: self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES && !quick,
                 rounds: long || self.guesses == 0,
             };
             if let Err(Dead(mut units)) = state.propagate(&mut self.steps, rules, self.wide) {
