@@ -11,8 +11,8 @@ use crate::random::{below, shuffle};
 /// A solution grid drawn from `rng`. The three boxes of the main diagonal
 /// share no row, column or box, so each is a random permutation; the rest
 /// is a depth-first search that fills the cell with the fewest candidates
-/// first and tries them in random order. Such a search almost never
-/// backtracks from there, which makes a grid cost a few microseconds.
+/// first and tries them in random order. Such a search seldom backtracks
+/// from there, and then not far.
 pub(super) fn solution_grid(rng: &mut (impl RngCore + ?Sized)) -> [u8; 81] {
     loop {
         let mut cells = [0u8; 81];
