@@ -11,7 +11,7 @@
 //! coming back as singles (unique), and only then the engine.
 
 use super::singles::{self, Board};
-use super::unavoidable::unavoidable_sets;
+use super::unavoidable::Unavoidable;
 use super::units::Units;
 use crate::Grid;
 use crate::solver;
@@ -23,18 +23,24 @@ pub(super) struct Carving<'a> {
     units: Units,
     /// The given cells, as a mask.
     givens: u128,
-    unavoidable: Vec<u128>,
+    unavoidable: Unavoidable,
 }
 
 impl<'a> Carving<'a> {
     /// The puzzle `cells`, with one solution, `solution`.
     pub(super) fn new(solution: &'a [u8; 81], cells: [u8; 81]) -> Carving<'a> {
+        let givens = filled(&cells);
         Carving {
             solution,
             cells,
-            units: Units::of(&cells),
-            givens: filled(&cells),
-            unavoidable: unavoidable_sets(solution),
+            // A complete grid's units are known without a look at it.
+            units: if givens == (1 << 81) - 1 {
+                Units::FULL
+            } else {
+                Units::of(&cells)
+            },
+            givens,
+            unavoidable: Unavoidable::of(solution),
         }
     }
 
@@ -70,7 +76,7 @@ impl<'a> Carving<'a> {
     /// True when the puzzle, one solution before `emptied` were blanked,
     /// still has one.
     pub(super) fn still_unique(&self, emptied: &[usize]) -> bool {
-        if self.unavoidable.iter().any(|&set| set & self.givens == 0) {
+        if self.unavoidable.emptied(self.givens, emptied) {
             return false;
         }
         let mut cells = self.cells;
@@ -109,7 +115,7 @@ impl<'a> Carving<'a> {
     /// faster.
     fn comes_back(&self, emptied: &[usize], cells: &mut [u8; 81]) -> bool {
         if let [cell] = *emptied {
-            return singles::is_single(cells, &self.units, cell, self.solution[cell]);
+            return singles::is_single(&self.units, cell, self.solution[cell]);
         }
         let mut units = self.units;
         let mut left = emptied.len();
@@ -118,7 +124,7 @@ impl<'a> Carving<'a> {
             progress = false;
             for &c in emptied {
                 let digit = self.solution[c];
-                if cells[c] == 0 && singles::is_single(cells, &units, c, digit) {
+                if cells[c] == 0 && singles::is_single(&units, c, digit) {
                     cells[c] = digit;
                     units.put(c, digit);
                     left -= 1;
@@ -192,16 +198,11 @@ mod tests {
             rectangle[c] = 0;
         }
         let mut without_sets = Carving::new(&solution, rectangle);
-        without_sets.unavoidable.clear();
+        without_sets.unavoidable = Unavoidable::none();
         assert!(!without_sets.comes_back(&corners, &mut rectangle.clone()));
         assert!(!without_sets.still_unique(&corners));
         let with_sets = Carving::new(&solution, rectangle);
-        assert!(
-            with_sets
-                .unavoidable
-                .iter()
-                .any(|&s| s & with_sets.givens == 0)
-        );
+        assert!(with_sets.unavoidable.emptied(with_sets.givens, &corners));
         assert!(!carving.remove(&corners));
         assert_eq!(carving.givens(), 80);
     }

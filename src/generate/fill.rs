@@ -5,14 +5,14 @@
 
 use rand::RngCore;
 
-use super::units::{ALL, Units};
+use super::units::{ALL, PEERS, Units};
 use crate::random::{below, shuffle};
 
 /// A solution grid drawn from `rng`. The three boxes of the main diagonal
 /// share no row, column or box, so each is a random permutation; the rest
 /// is a depth-first search that fills the cell with the fewest candidates
-/// first and tries them in random order. Such a search almost never
-/// backtracks from there, which makes a grid cost a few microseconds.
+/// first and tries them in random order. Such a search seldom backtracks
+/// from there, and then not far.
 pub(super) fn solution_grid(rng: &mut (impl RngCore + ?Sized)) -> [u8; 81] {
     loop {
         let mut cells = [0u8; 81];
@@ -24,10 +24,10 @@ pub(super) fn solution_grid(rng: &mut (impl RngCore + ?Sized)) -> [u8; 81] {
                 cells[r * 9 + c] = d;
             }
         }
-        let mut units = Units::of(&cells);
+        let units = Units::of(&cells);
         // Such a start is believed always to extend; a start that did not
         // would only cost a fresh draw.
-        if fill(&mut cells, &mut units, rng) {
+        if fill(&mut cells, &units, rng) {
             return cells;
         }
     }
@@ -35,54 +35,139 @@ pub(super) fn solution_grid(rng: &mut (impl RngCore + ?Sized)) -> [u8; 81] {
 
 /// Fills the blanks of `cells` by depth-first search; false when they
 /// cannot be filled (then `cells` is as it was).
-fn fill(cells: &mut [u8; 81], units: &mut Units, rng: &mut (impl RngCore + ?Sized)) -> bool {
-    let blank = cells
-        .iter()
-        .enumerate()
-        .fold(0u128, |m, (c, &v)| if v == 0 { m | 1 << c } else { m });
-    fill_blanks(cells, units, blank, rng)
+fn fill(cells: &mut [u8; 81], units: &Units, rng: &mut (impl RngCore + ?Sized)) -> bool {
+    fill_blanks(cells, &Open::of(cells, units), rng)
 }
 
-fn fill_blanks(
-    cells: &mut [u8; 81],
-    units: &mut Units,
-    blank: u128,
-    rng: &mut (impl RngCore + ?Sized),
-) -> bool {
-    if blank == 0 {
-        return true;
-    }
-    let mut cell = 0;
-    let mut fewest = u32::MAX;
-    let mut scan = blank;
-    while scan != 0 {
-        let c = scan.trailing_zeros() as usize;
-        scan &= scan - 1;
-        let n = (ALL & !units.seen(c)).count_ones();
-        if n < fewest {
-            fewest = n;
-            cell = c;
-            if n <= 1 {
-                break;
+/// The blank cells and, per digit, those it may still fill, as 81-bit
+/// masks: a placement is a few mask operations, and the cell with the
+/// fewest candidates comes out of counts taken over all cells at once,
+/// with no branch per cell (the per-cell branches of a scan mispredict).
+/// Each mask is kept as two words, cells 0-63 and 64-80, worked on one
+/// word at a time: 128-bit values spilled and reloaded across the
+/// recursion stall on forwarding.
+#[derive(Clone, Copy)]
+struct Open {
+    /// Slot 9: the blank cells; slot `d`: the blanks where digit `d + 1`
+    /// may still go. Cells 0-63 in `low`, 64-80 in `high` (bit `c - 64`).
+    low: [u64; 10],
+    high: [u64; 10],
+}
+
+impl Open {
+    fn of(cells: &[u8; 81], units: &Units) -> Open {
+        let mut open = Open {
+            low: [0; 10],
+            high: [0; 10],
+        };
+        for (c, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                // The cell's candidates, and slot 9: blank.
+                let mut m = (ALL & !units.seen(c)) | 1 << 9;
+                let (words, bit) = if c < 64 {
+                    (&mut open.low, 1 << c)
+                } else {
+                    (&mut open.high, 1 << (c - 64))
+                };
+                while m != 0 {
+                    words[m.trailing_zeros() as usize] |= bit;
+                    m &= m - 1;
+                }
             }
         }
+        open
     }
-    let rest = blank & !(1 << cell);
-    let mut open = ALL & !units.seen(cell);
-    while open != 0 {
+
+    /// The candidates of blank `cell`, as a digit mask.
+    fn candidates(&self, cell: usize) -> u16 {
+        let (words, k) = if cell < 64 {
+            (&self.low, cell)
+        } else {
+            (&self.high, cell - 64)
+        };
+        (0..9).fold(0, |m, d| m | (((words[d] >> k) & 1) as u16) << d)
+    }
+
+    /// The first blank (in cell order) with at most one candidate, else the
+    /// first with the fewest; `None` when none is blank.
+    fn next(&self) -> Option<usize> {
+        if self.low[9] | self.high[9] == 0 {
+            return None;
+        }
+        // Bit-sliced counts: the blanks with at least 2, 3, 4 candidates,
+        // low words and high words side by side.
+        let levels = |words: &[u64; 10]| {
+            let (mut ge1, mut ge2, mut ge3, mut ge4) = (0u64, 0u64, 0u64, 0u64);
+            for &p in &words[..9] {
+                ge4 |= ge3 & p;
+                ge3 |= ge2 & p;
+                ge2 |= ge1 & p;
+                ge1 |= p;
+            }
+            [words[9] & !ge2, ge2 & !ge3, ge3 & !ge4]
+        };
+        let (low, high) = (levels(&self.low), levels(&self.high));
+        for (l, h) in low.into_iter().zip(high) {
+            if l != 0 {
+                return Some(l.trailing_zeros() as usize);
+            }
+            if h != 0 {
+                return Some(64 + h.trailing_zeros() as usize);
+            }
+        }
+        // Every blank has four candidates or more (only near the start).
+        let mut best = (u32::MAX, 0);
+        for c in 0..81 {
+            let blank = if c < 64 {
+                self.low[9] >> c
+            } else {
+                self.high[9] >> (c - 64)
+            };
+            if blank & 1 != 0 {
+                best = best.min((self.candidates(c).count_ones(), c));
+            }
+        }
+        Some(best.1)
+    }
+
+    /// Fills blank `cell` with `digit`, which leaves its peers.
+    fn place(&mut self, cell: usize, digit: u8) {
+        let (gone_low, gone_high) = if cell < 64 {
+            (!(1u64 << cell), !0)
+        } else {
+            (!0, !(1u64 << (cell - 64)))
+        };
+        for (l, h) in self.low.iter_mut().zip(&mut self.high) {
+            *l &= gone_low;
+            *h &= gone_high;
+        }
+        let d = usize::from(digit - 1);
+        self.low[d] &= !(PEERS[cell] as u64);
+        self.high[d] &= !((PEERS[cell] >> 64) as u64);
+    }
+}
+
+/// Fills the cell [`Open::next`] names with each of its candidates in
+/// random order, and the rest after it, until all are filled.
+fn fill_blanks(cells: &mut [u8; 81], open: &Open, rng: &mut (impl RngCore + ?Sized)) -> bool {
+    let Some(cell) = open.next() else {
+        return true;
+    };
+    let mut left = open.candidates(cell);
+    while left != 0 {
         // A random candidate among those left.
-        let mut pick = open;
-        for _ in 0..below(rng, open.count_ones()) {
+        let mut pick = left;
+        for _ in 0..below(rng, left.count_ones()) {
             pick &= pick - 1;
         }
         let digit = pick.trailing_zeros() as u8 + 1;
-        open &= !(1 << (digit - 1));
+        left &= !(1 << (digit - 1));
         cells[cell] = digit;
-        units.put(cell, digit);
-        if fill_blanks(cells, units, rest, rng) {
+        let mut after = *open;
+        after.place(cell, digit);
+        if fill_blanks(cells, &after, rng) {
             return true;
         }
-        units.take(cell, digit);
         cells[cell] = 0;
     }
     false

@@ -4,22 +4,14 @@
 //! so when the cells just emptied come back by singles, the puzzle has no
 //! other solution than the one it had with them filled.
 
-use super::units::{ALL, BOX, PEER_LIST, UNITS, Units};
+use super::units::{ALL, PEER_LIST, UNITS, Units};
 
-/// True when `digit` is forced in the blank `cell` of `cells`, whose units
+/// True when `digit` is forced in the blank `cell` of the board whose units
 /// hold `units`.
 #[inline]
-pub(super) fn is_single(cells: &[u8; 81], units: &Units, cell: usize, digit: u8) -> bool {
+pub(super) fn is_single(units: &Units, cell: usize, digit: u8) -> bool {
     let open = ALL & !units.seen(cell);
-    if open & (open - 1) == 0 {
-        return true;
-    }
-    let bit = 1 << (digit - 1);
-    [cell / 9, 9 + cell % 9, 18 + BOX[cell]].iter().any(|&u| {
-        UNITS[u]
-            .iter()
-            .all(|&e| e == cell || cells[e] != 0 || units.seen(e) & bit != 0)
-    })
+    open & (open - 1) == 0 || units.only_place(cell, digit)
 }
 
 /// The candidates of every cell (0 for a filled one), for rounds of singles
@@ -88,5 +80,54 @@ impl Board {
             }
         }
         placed
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::units::BOX;
+    use super::*;
+    use crate::random::{below, seeded};
+
+    /// The single, found by looking at every cell of the three units.
+    fn single_by_cells(cells: &[u8; 81], units: &Units, cell: usize, digit: u8) -> bool {
+        let open = ALL & !units.seen(cell);
+        let bit = 1 << (digit - 1);
+        open & (open - 1) == 0
+            || [cell / 9, 9 + cell % 9, 18 + BOX[cell]].iter().any(|&u| {
+                UNITS[u]
+                    .iter()
+                    .all(|&e| e == cell || cells[e] != 0 || units.seen(e) & bit != 0)
+            })
+    }
+
+    #[test]
+    fn the_unit_masks_find_the_singles_the_cells_do() {
+        let solution: [u8; 81] =
+            *"534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+                .parse::<crate::Grid>()
+                .expect("a board")
+                .cells();
+        let mut rng = seeded(3);
+        let (mut singles, mut others) = (0, 0);
+        for _ in 0..200 {
+            // Blanks taken at random, down to a random number of givens.
+            let mut cells = solution;
+            let mut units = Units::of(&cells);
+            let keep = 20 + below(&mut rng, 50) as usize;
+            for _ in keep..81 {
+                let c = below(&mut rng, 81) as usize;
+                if cells[c] != 0 {
+                    units.take(c, cells[c]);
+                    cells[c] = 0;
+                }
+            }
+            for c in (0..81).filter(|&c| cells[c] == 0) {
+                let by_cells = single_by_cells(&cells, &units, c, solution[c]);
+                assert_eq!(is_single(&units, c, solution[c]), by_cells, "{c}");
+                if by_cells { singles += 1 } else { others += 1 }
+            }
+        }
+        assert!(singles > 100 && others > 100, "{singles} {others}");
     }
 }

@@ -218,8 +218,9 @@ const BASIC_SHARE: u64 = 4;
 /// the answer is no, and ruling the old digit out spares the search the
 /// known solution that counting to 2 would first find again.
 ///
-/// Only the fast engine runs, its weighted branching without a budget
-/// when the usual one gives up: a complete search either way.
+/// Only the fast engine runs, with its quick branching (such a search is
+/// short), then its weighted branching without a budget if that one gives
+/// up: a complete search either way.
 pub(crate) fn has_solution_without(grid: &Grid, cell: usize, digit: u8) -> bool {
     debug_assert!(cell < 81 && (1..=9).contains(&digit) && grid.cells()[cell] == 0);
     let Some(mut state) = fast::State::new(grid.cells()) else {
@@ -242,7 +243,7 @@ pub(crate) fn has_solution_without(grid: &Grid, cell: usize, digit: u8) -> bool 
             &mut weights,
         )
     };
-    let found = match run(fast::Branching::Usual, FIRST_BUDGET) {
+    let found = match run(fast::Branching::Quick, FIRST_BUDGET) {
         Some(n) => n,
         None => run(fast::Branching::Weighted, u64::MAX).unwrap_or(0),
     };

@@ -14,6 +14,14 @@ pub enum Branching {
     /// [`WEIGHTED`](super::search::WEIGHTED) dead ends, to be restarted
     /// with [`Branching::Weighted`].
     Usual,
+    /// The usual rules without the tools boards with few givens get from
+    /// the root (the scores of [`choose`], the stack view) and without the
+    /// root's triad rule, for a search expected to end within a few
+    /// guesses: the generator asking whether a blank of a puzzle it keeps
+    /// unique can hold another digit. There they cost more than the
+    /// guesses they save. Gives up and is restarted like
+    /// [`Branching::Usual`].
+    Quick,
     /// By the weights of the units, from the root (see [`choose_weighted`]).
     Weighted,
 }

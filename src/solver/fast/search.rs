@@ -50,6 +50,16 @@ struct Searcher<'a> {
     committed: bool,
     /// Givens of the puzzle.
     clues: u32,
+    /// The board's givens, from [`MIN_UNIQUE_CLUES`] to [`EARLY_MAX_CLUES`],
+    /// make a long search likely (see `docs/engine.md`).
+    long: bool,
+    /// The tools a likely long search takes from the root: the stack view
+    /// and the scores of what each branch settles. Not with
+    /// [`Branching::Quick`].
+    root_tools: bool,
+    /// The triad rule at the root: on boards that may have one solution,
+    /// not with [`Branching::Quick`].
+    root_triads: bool,
     /// The given cells of each band.
     given: [u32; 3],
     /// The latest guess: its cell (band, bit) and the cell's candidates then.
@@ -82,13 +92,12 @@ impl Explore for Searcher<'_> {
             state.assume(d, b, k);
         }
         loop {
-            let long = self.likely_long();
             let rules = Rules {
                 // Once the puzzle has shown itself not easy, or from the
                 // root where a long search is likely.
-                stack_view: self.failures > 0 || long,
-                triads: self.guesses == 0 && self.clues >= MIN_UNIQUE_CLUES,
-                rounds: long || self.guesses == 0,
+                stack_view: self.failures > 0 || self.root_tools,
+                triads: self.guesses == 0 && self.root_triads,
+                rounds: self.long || self.guesses == 0,
             };
             if let Err(Dead(mut units)) = state.propagate(&mut self.steps, rules, self.wide) {
                 self.failures += 1;
@@ -96,7 +105,7 @@ impl Explore for Searcher<'_> {
                     self.weights[units.trailing_zeros() as usize] += 1;
                     units &= units - 1;
                 }
-                if self.branching == Branching::Usual
+                if self.branching != Branching::Weighted
                     && self.failures >= WEIGHTED
                     && !self.committed
                 {
@@ -135,7 +144,7 @@ impl Explore for Searcher<'_> {
             let weighted = self.branching == Branching::Weighted;
             let (b, k) = if weighted {
                 choose_weighted(&state, self.weights)
-            } else if self.failures >= HARD || self.likely_long() {
+            } else if self.failures >= HARD || self.root_tools {
                 choose(&state, Scoring::Settles, self.goal(), self.wide)
             } else {
                 // The better cell once a dead end has shown the puzzle is
@@ -205,13 +214,6 @@ impl Searcher<'_> {
         } else {
             Goal::FirstSolution
         }
-    }
-
-    /// Whether the board's givens, from [`MIN_UNIQUE_CLUES`] to
-    /// [`EARLY_MAX_CLUES`], make a long search likely (see `docs/engine.md`).
-    #[inline(always)]
-    fn likely_long(&self) -> bool {
-        (MIN_UNIQUE_CLUES..=EARLY_MAX_CLUES).contains(&self.clues)
     }
 
     /// Whether the solved `state` gives another solution by a swap through
@@ -309,8 +311,8 @@ pub(super) const WEIGHTED: u64 = 500;
 
 /// One run of the search from `state` (made by [`State::new`], so a
 /// restart does not redo it): `None` when it gives up, after `budget`
-/// guesses in a row that find no solution or, with [`Branching::Usual`],
-/// after [`WEIGHTED`] dead ends. What was emitted before then is only part
+/// guesses in a row that find no solution or, with [`Branching::Usual`]
+/// or [`Branching::Quick`], after [`WEIGHTED`] dead ends. What was emitted before then is only part
 /// of the answer. `weights` are read and added to.
 #[allow(clippy::too_many_arguments)] // one private entry with every knob
 pub(in crate::solver) fn search_with(
@@ -327,6 +329,9 @@ pub(in crate::solver) fn search_with(
     if limit == 0 {
         return Some(0);
     }
+    let clues = 81 - state.open_cells();
+    let long = (MIN_UNIQUE_CLUES..=EARLY_MAX_CLUES).contains(&clues);
+    let quick = branching == Branching::Quick;
     let mut searcher = Searcher {
         limit,
         keep,
@@ -341,7 +346,10 @@ pub(in crate::solver) fn search_with(
         dry: 0,
         gave_up: false,
         committed: false,
-        clues: 81 - state.open_cells(),
+        clues,
+        long,
+        root_tools: long && !quick,
+        root_triads: clues >= MIN_UNIQUE_CLUES && !quick,
         given: [
             ALL27 & !state.unsolved[0],
             ALL27 & !state.unsolved[1],
