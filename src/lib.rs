@@ -77,7 +77,7 @@
 //! To solve as a person does, step by step, with each step's technique and
 //! its rating on Sudoku Explainer's scale, see [`logic`]: a board with
 //! candidates, [`logic::LogicalSolver`] and [`logic::solve_steps`]; to rate a
-//! puzzle (ER/EP/ED and a [`Level`]), [`rate`].
+//! puzzle (ER/EP/ED and a [`Level`]), [`rate()`].
 //!
 //! Data flows one way: bytes → [`format`](mod@format) (parse) → [`Grid`] →
 //! [`solver`] / [`logic`] / conflicts → [`format`](mod@format) (render) → bytes. The

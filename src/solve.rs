@@ -1,6 +1,6 @@
 //! The library's verbs on a [`Grid`]: solving, counting, listing solutions
 //! and checking the rules. They are thin calls into the engine in
-//! [`solver`](crate::solver), which also offers the search figures.
+//! [`solver`], which also offers the search figures.
 
 use std::ops::ControlFlow;
 

@@ -60,7 +60,7 @@ pub(super) trait LineParser {
         false
     }
     /// Hands each board out as soon as it is whole, for a reader whose
-    /// answers are awaited one at a time (see [`Rows`] for what holding
+    /// answers are awaited one at a time (see [`super::rows::Rows`] for what holding
     /// the first board of a run guards against).
     fn answer_at_once(&mut self) {}
 }
