@@ -97,39 +97,29 @@ pub(super) struct Units {
 /// Three bits to nine: bit `i` becomes bits `3i` to `3i + 2` (the columns
 /// of stack `i` along a row, the rows of band `i` along a column, the row
 /// `i` of a box).
-const TRIPLES: [u16; 8] = {
-    let mut t = [0; 8];
-    let mut m = 0;
-    while m < 8 {
-        let mut i = 0;
-        while i < 3 {
-            if m & (1 << i) != 0 {
-                t[m] |= 7 << (3 * i);
-            }
-            i += 1;
-        }
-        m += 1;
-    }
-    t
-};
+const TRIPLES: [u16; 8] = spread(7, 3);
 
 /// Three bits to nine: bit `i` becomes bits `i`, `i + 3`, `i + 6` (the
 /// column `i` of a box).
-const STRIDES: [u16; 8] = {
+const STRIDES: [u16; 8] = spread(0x49, 1);
+
+/// For each three-bit mask, `pattern` shifted by `step × i` for each set
+/// bit `i`, or-ed together.
+const fn spread(pattern: u16, step: u32) -> [u16; 8] {
     let mut t = [0; 8];
     let mut m = 0;
     while m < 8 {
         let mut i = 0;
         while i < 3 {
             if m & (1 << i) != 0 {
-                t[m] |= 0x49 << i;
+                t[m] |= pattern << (step * i);
             }
             i += 1;
         }
         m += 1;
     }
     t
-};
+}
 
 impl Units {
     /// The units of a complete grid: every unit holds every digit.
