@@ -121,6 +121,9 @@ const fn houses() -> [[usize; 9]; 27] {
 /// in reading order.
 pub static HOUSES: [[usize; 9]; 27] = houses();
 
+/// [`HOUSES`] for tables built at compile time.
+pub(super) const HOUSES_CONST: [[usize; 9]; 27] = houses();
+
 const fn peers() -> [[usize; 20]; 81] {
     let mut t = [[0; 20]; 81];
     let mut c = 0;

@@ -236,7 +236,19 @@ pub(super) fn follow(
                 cur.eliminate(n.cell(), n.digit());
                 places.remove(n.cell(), n.digit());
             }
-        } else if mode.level == 0 || !nested::advance(src, &cur, mode.level, run, nest) {
+        } else if mode.level == 0
+            || !nested::advance(
+                &nested::Boards {
+                    src,
+                    cur: &cur,
+                    src_places,
+                    cur_places: &places,
+                },
+                mode.level,
+                run,
+                nest,
+            )
+        {
             return;
         }
     }

@@ -7,8 +7,8 @@
 //! nested chain also carries that chain, whose length adds to the outer
 //! chain's.
 
-use super::board::{Board, HOUSES, bit, box_of, col_of, digits, row_of};
-use super::chains;
+use super::board::{Board, HOUSES, bit, digits};
+use super::chains::{self, Places};
 use super::dynamic::{self, Mode, NONE, Run, cand};
 use super::multiple::{self, Found, Searcher};
 
@@ -39,7 +39,8 @@ struct Removal {
 /// Runs the nested techniques of `level` on the working board `cur` (the
 /// run started from `src`) and adds what the first that applies removes
 /// to `run`. False when nothing new was added.
-pub(super) fn advance(src: &Board, cur: &Board, level: u8, run: &mut Run, nest: &mut Nest) -> bool {
+pub(super) fn advance(b: &Boards<'_>, level: u8, run: &mut Run, nest: &mut Nest) -> bool {
+    let (src, cur) = (b.src, b.cur);
     let mut found = Vec::new();
     let rules: &[u8] = match level {
         1 => &[0, 1, 2, 3],
@@ -50,10 +51,10 @@ pub(super) fn advance(src: &Board, cur: &Board, level: u8, run: &mut Run, nest: 
     };
     for &rule in rules {
         match rule {
-            0 => locking(src, cur, &mut found),
-            1 => hidden_pairs(src, cur, &mut found),
-            2 => naked_pairs(src, cur, &mut found),
-            3 => x_wings(src, cur, &mut found),
+            0 => locking(b, &mut found),
+            1 => hidden_pairs(b, &mut found),
+            2 => naked_pairs(b, &mut found),
+            3 => x_wings(b, &mut found),
             4 => {
                 for h in chains::all(cur, src) {
                     found.push(Removal {
@@ -136,64 +137,91 @@ fn removals(cur: &Board, step: &super::step::Step) -> Vec<u16> {
     out
 }
 
-/// Candidates of `digit` in the cells given that the run removed.
-fn removed_in(
-    src: &Board,
-    cur: &Board,
-    cells: impl Iterator<Item = usize>,
-    digit: u8,
-    out: &mut Vec<u16>,
-) {
-    for c in cells {
-        if src.has(c, digit) && !cur.has(c, digit) {
-            out.push(cand(c, digit));
-        }
+/// The candidates of `digit` at the positions `mask` of house `h`, in
+/// house order (which is cell order).
+fn at_positions(h: usize, mask: u16, digit: u8, out: &mut Vec<u16>) {
+    let mut m = mask;
+    while m != 0 {
+        out.push(cand(HOUSES[h][m.trailing_zeros() as usize], digit));
+        m &= m - 1;
     }
 }
 
-fn in_house(h: usize, cell: usize) -> bool {
-    match h {
-        0..=8 => row_of(cell) == h,
-        9..=17 => col_of(cell) == h - 9,
-        _ => box_of(cell) == h - 18,
+/// Positions in house `a` of the cells it shares with house `b`.
+const fn shared_positions() -> [[u16; 27]; 27] {
+    let houses = super::board::HOUSES_CONST;
+    let mut t = [[0u16; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if houses[a][i] == houses[b][j] {
+                        t[a][b] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+static SHARED: [[u16; 27]; 27] = shared_positions();
+
+/// The two boards a nested technique compares: the one the outer run
+/// started from and its working copy, each with its places.
+pub(super) struct Boards<'a> {
+    pub src: &'a Board,
+    pub cur: &'a Board,
+    pub src_places: &'a Places,
+    pub cur_places: &'a Places,
+}
+
+impl Boards<'_> {
+    /// Places of `digit` in house `h` the run removed.
+    fn removed(&self, h: usize, digit: u8) -> u16 {
+        self.src_places.get(h, digit) & !self.cur_places.get(h, digit)
     }
 }
 
 /// Pointing and claiming, as SE's intersections: a digit whose places in
 /// one house all lie in a crossing house leaves the rest of that house.
-fn locking(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
+/// Only patterns with a removed candidate under them count (see
+/// `advance`), so the others are not built.
+fn locking(b: &Boards<'_>, found: &mut Vec<Removal>) {
     // (confining kind, removing kind): box-column, box-row, column-box,
     // row-box, as SE visits them; kinds by their first house number.
     for (k1, k2) in [(18, 9), (18, 0), (9, 18), (0, 18)] {
         for i1 in 0..9 {
             for i2 in 0..9 {
                 let (h1, h2) = (k1 + i1, k2 + i2);
-                if !HOUSES[h1].iter().any(|&c| in_house(h2, c)) {
+                let (in1, in2) = (SHARED[h1][h2], SHARED[h2][h1]);
+                if in1 == 0 {
                     continue;
                 }
                 for digit in 1..=9u8 {
-                    let places = HOUSES[h1].iter().filter(|&&c| cur.has(c, digit));
-                    if places.clone().count() < 2 || !places.clone().all(|&c| in_house(h2, c)) {
+                    let m1 = b.cur_places.get(h1, digit);
+                    if m1.count_ones() < 2 || m1 & !in1 != 0 {
                         continue;
                     }
-                    let removes: Vec<u16> = HOUSES[h2]
-                        .iter()
-                        .filter(|&&c| !in_house(h1, c) && cur.has(c, digit))
-                        .map(|&c| cand(c, digit))
-                        .collect();
-                    if removes.is_empty() {
+                    let rest = b.cur_places.get(h2, digit) & !in2;
+                    let under = b.removed(h1, digit) & !in1;
+                    if rest == 0 || under == 0 {
                         continue;
                     }
+                    let mut removes = Vec::new();
+                    at_positions(h2, rest, digit, &mut removes);
                     let mut parents = Vec::new();
-                    removed_in(
-                        src,
-                        cur,
-                        HOUSES[h1].iter().copied().filter(|&c| !in_house(h2, c)),
-                        digit,
-                        &mut parents,
-                    );
+                    at_positions(h1, under, digit, &mut parents);
                     found.push(Removal {
-                        removes: sorted(removes),
+                        removes,
                         parents,
                         chain: None,
                     });
@@ -224,35 +252,34 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 
 /// Hidden pairs: two digits with the same two places in a house (both
 /// with two places at least) leave those cells' other digits.
-fn hidden_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
+fn hidden_pairs(b: &Boards<'_>, found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if empty_cells(cur, h) <= 4 {
+        if empty_cells(b.cur, h) <= 4 {
             continue;
         }
-        let pos = |d: u8| -> u16 {
-            let mut m = 0;
-            for (i, &c) in HOUSES[h].iter().enumerate() {
-                if cur.has(c, d) {
-                    m |= 1 << i;
-                }
-            }
-            m
-        };
         for (i, j) in pairs() {
-            let (a, b) = (i as u8 + 1, j as u8 + 1);
-            let (pa, pb) = (pos(a), pos(b));
-            if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+            let (da, db) = (i as u8 + 1, j as u8 + 1);
+            let (pa, pb) = (b.cur_places.get(h, da), b.cur_places.get(h, db));
+            // Two places each and three or more together: not a pair.
+            if pa != pb || pa.count_ones() != 2 {
                 continue;
             }
-            let pair = bit(a) | bit(b);
+            let (ua, ub) = (b.removed(h, da) & !pa, b.removed(h, db) & !pa);
+            if ua | ub == 0 {
+                continue;
+            }
+            let pair = bit(da) | bit(db);
             let mut removes = Vec::new();
             let mut parents = Vec::new();
             for (at, &c) in HOUSES[h].iter().enumerate() {
-                if (pa | pb) & (1 << at) != 0 {
-                    removes.extend(digits(cur.candidates(c) & !pair).map(|d| cand(c, d)));
+                if pa & (1 << at) != 0 {
+                    removes.extend(digits(b.cur.candidates(c) & !pair).map(|d| cand(c, d)));
                 } else {
-                    for d in [a, b] {
-                        removed_in(src, cur, std::iter::once(c), d, &mut parents);
+                    if ua & (1 << at) != 0 {
+                        parents.push(cand(c, da));
+                    }
+                    if ub & (1 << at) != 0 {
+                        parents.push(cand(c, db));
                     }
                 }
             }
@@ -269,34 +296,34 @@ fn hidden_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
 
 /// Naked pairs: two cells of a house with the same two candidates leave
 /// the house's other cells without them.
-fn naked_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
+fn naked_pairs(b: &Boards<'_>, found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if empty_cells(cur, h) < 4 {
+        if empty_cells(b.cur, h) < 4 {
             continue;
         }
         for (i, j) in pairs() {
-            let (a, b) = (HOUSES[h][i], HOUSES[h][j]);
-            let (ma, mb) = (cur.candidates(a), cur.candidates(b));
-            if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+            let (ca, cb) = (HOUSES[h][i], HOUSES[h][j]);
+            let (ma, mb) = (b.cur.candidates(ca), b.cur.candidates(cb));
+            if ma != mb || ma.count_ones() != 2 {
                 continue;
             }
-            let pair = ma | mb;
+            let pair = ma;
+            // The digits the run removed from the pair's two cells.
+            let (ga, gb) = (b.src.candidates(ca) & !pair, b.src.candidates(cb) & !pair);
+            if ga | gb == 0 {
+                continue;
+            }
             let removes: Vec<u16> = HOUSES[h]
                 .iter()
-                .filter(|&&c| c != a && c != b)
-                .flat_map(|&c| digits(cur.candidates(c) & pair).map(move |d| cand(c, d)))
+                .filter(|&&c| c != ca && c != cb)
+                .flat_map(|&c| digits(b.cur.candidates(c) & pair).map(move |d| cand(c, d)))
                 .collect();
             if removes.is_empty() {
                 continue;
             }
             let mut parents = Vec::new();
-            for c in [a, b] {
-                for d in digits(src.candidates(c) & !pair) {
-                    if !cur.has(c, d) {
-                        parents.push(cand(c, d));
-                    }
-                }
-            }
+            parents.extend(digits(ga).map(|d| cand(ca, d)));
+            parents.extend(digits(gb).map(|d| cand(cb, d)));
             found.push(Removal {
                 removes: sorted(removes),
                 parents,
@@ -308,10 +335,10 @@ fn naked_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
 
 /// X-Wings: a digit whose places in two base lines lie in two cover lines
 /// leaves the rest of the cover lines. Columns as base first, as SE.
-fn x_wings(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
+fn x_wings(b: &Boards<'_>, found: &mut Vec<Removal>) {
     let mut placed = [0usize; 10];
     for c in 0..81 {
-        placed[usize::from(cur.value(c))] += 1;
+        placed[usize::from(b.cur.value(c))] += 1;
     }
     for (base, cover) in [(9, 0), (0, 9)] {
         for (i, j) in pairs() {
@@ -319,43 +346,35 @@ fn x_wings(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
                 if placed[usize::from(digit)] + 4 > 9 {
                     continue;
                 }
-                let pos = |h: usize| -> u16 {
-                    let mut m = 0;
-                    for (at, &c) in HOUSES[h].iter().enumerate() {
-                        if cur.has(c, digit) {
-                            m |= 1 << at;
-                        }
-                    }
-                    m
-                };
-                let (pa, pb) = (pos(base + i), pos(base + j));
-                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                let (pa, pb) = (
+                    b.cur_places.get(base + i, digit),
+                    b.cur_places.get(base + j, digit),
+                );
+                if pa != pb || pa.count_ones() != 2 {
                     continue;
                 }
-                let covers = pa | pb;
+                let covers = pa;
+                let (ua, ub) = (
+                    b.removed(base + i, digit) & !covers,
+                    b.removed(base + j, digit) & !covers,
+                );
+                if ua | ub == 0 {
+                    continue;
+                }
                 let mut removes = Vec::new();
-                for k in 0..9 {
-                    if covers & (1 << k) == 0 {
-                        continue;
-                    }
-                    for (at, &c) in HOUSES[cover + k].iter().enumerate() {
-                        if at != i && at != j && cur.has(c, digit) {
-                            removes.push(cand(c, digit));
-                        }
-                    }
+                let mut m = covers;
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let rest = b.cur_places.get(cover + k, digit) & !(1 << i | 1 << j);
+                    at_positions(cover + k, rest, digit, &mut removes);
                 }
                 if removes.is_empty() {
                     continue;
                 }
                 let mut parents = Vec::new();
-                for b in [i, j] {
-                    let cells = HOUSES[base + b]
-                        .iter()
-                        .enumerate()
-                        .filter(|&(at, _)| covers & (1 << at) == 0)
-                        .map(|(_, &c)| c);
-                    removed_in(src, cur, cells, digit, &mut parents);
-                }
+                at_positions(base + i, ua, digit, &mut parents);
+                at_positions(base + j, ub, digit, &mut parents);
                 found.push(Removal {
                     removes: sorted(removes),
                     parents,
