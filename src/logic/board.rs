@@ -251,6 +251,18 @@ impl Board {
         mask
     }
 
+    /// The cells where `digit` is a candidate, as a mask (bit `cell`):
+    /// everything a search confined to that digit reads of the board.
+    pub(super) fn cells_with(&self, digit: u8) -> u128 {
+        let mut mask = 0;
+        for (cell, &m) in self.candidates.iter().enumerate() {
+            if m & bit(digit) != 0 {
+                mask |= 1 << cell;
+            }
+        }
+        mask
+    }
+
     /// True when `digit` is already placed somewhere in house `h`.
     pub fn placed_in(&self, h: usize, digit: u8) -> bool {
         HOUSES[h].iter().any(|&c| self.values[c] == digit)

@@ -180,12 +180,17 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
                     continue;
                 }
                 tried[key / 64] |= 1 << (key % 64);
-                let common: Vec<usize> = excluders[i]
-                    .iter()
-                    .copied()
-                    .filter(|&o| common_mask & (1 << o) != 0)
-                    .collect();
-                if let Some(step) = exclude(board, [bases[i], bases[j], t], &common) {
+                // At most the 20 peers of a cell: on the stack, as this
+                // runs for every set of three.
+                let mut common = [0usize; 20];
+                let mut len = 0;
+                for &o in &excluders[i] {
+                    if common_mask & (1 << o) != 0 {
+                        common[len] = o;
+                        len += 1;
+                    }
+                }
+                if let Some(step) = exclude(board, [bases[i], bases[j], t], &common[..len]) {
                     return Some(step);
                 }
             }
@@ -197,7 +202,11 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
 /// The digits of three base cells that fit no allowed combination.
 fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
     let masks = cells.map(|c| board.candidates(c));
-    let covers: Vec<u16> = common.iter().map(|&e| board.candidates(e)).collect();
+    let mut covers = [0u16; 20];
+    for (m, &e) in covers.iter_mut().zip(common) {
+        *m = board.candidates(e);
+    }
+    let covers = &covers[..common.len()];
     let sees_pair = [
         sees(cells[0], cells[1]),
         sees(cells[0], cells[2]),
@@ -209,17 +218,31 @@ fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
             if a == b && sees_pair[0] {
                 continue;
             }
-            for c in digits(masks[2]) {
-                if (a == c && sees_pair[1]) || (b == c && sees_pair[2]) {
-                    continue;
+            // The third digits that complete an allowed combination, all
+            // at once: a common peer whose digits lie within a, b and c
+            // forbids c when it has one digit besides a and b, every c
+            // when it has none.
+            let ab = bit(a) | bit(b);
+            let mut third = masks[2];
+            if sees_pair[1] {
+                third &= !bit(a);
+            }
+            if sees_pair[2] {
+                third &= !bit(b);
+            }
+            for &m in covers {
+                let rest = m & !ab;
+                if rest & (rest.wrapping_sub(1)) == 0 {
+                    third &= !rest;
+                    if rest == 0 {
+                        third = 0;
+                    }
                 }
-                let used = bit(a) | bit(b) | bit(c);
-                if covers.iter().any(|&m| m & !used == 0) {
-                    continue;
-                }
+            }
+            if third != 0 {
                 ok[0] |= bit(a);
                 ok[1] |= bit(b);
-                ok[2] |= bit(c);
+                ok[2] |= third;
                 // Once every digit fits some combination nothing goes.
                 if ok == masks {
                     break 'all;

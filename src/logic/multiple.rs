@@ -10,7 +10,7 @@
 //! the same state from every candidate of the cell (cell chains), or from
 //! every place of the digit in a house (region chains), is proven too.
 
-use super::board::{Board, HOUSES, House, digits};
+use super::board::{ALL_DIGITS, Board, HOUSES, House, bit, digits};
 use super::chains::{Places, difficulty};
 use super::dynamic::{self, Cause, Mode, NONE, Run, Seen, cand, houses_of};
 use super::nested::Nest;
@@ -78,6 +78,9 @@ pub(super) struct Searcher {
     stack: Vec<u32>,
     nested_ids: Vec<u32>,
     pub nest: Nest,
+    /// Per digit, a pattern of its cells on which no Nishio run of that
+    /// digit met a contradiction (see `search`).
+    nishio_clear: [Option<u128>; 9],
 }
 
 /// The run of the assumption false, after the 729 of candidates true.
@@ -92,6 +95,7 @@ impl Searcher {
             stack: Vec::new(),
             nested_ids: Vec::new(),
             nest: Nest::new(),
+            nishio_clear: [None; 9],
         }
     }
 }
@@ -335,6 +339,17 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
     s.places = Places::of(board);
     s.runs.valid = [false; OFF_RUN + 1];
     let names = names(mode);
+    // A Nishio run follows one digit by X links: it reads only the cells
+    // of that digit. A digit whose cells are those of a board where none
+    // of its runs met a contradiction gives no hint, and is skipped.
+    let (mut skip, mut gave) = (0u16, 0u16);
+    if mode.nishio {
+        for d in 1..=9u8 {
+            if s.nishio_clear[usize::from(d - 1)] == Some(board.cells_with(d)) {
+                skip |= bit(d);
+            }
+        }
+    }
     for cell in 0..81 {
         let mask = board.candidates(cell);
         let card = mask.count_ones();
@@ -343,10 +358,13 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
         }
         let do_double = card >= 3 && !mode.nishio && mode.dynamic;
         let do_contradiction = mode.dynamic || mode.nishio;
-        for digit in digits(mask) {
+        for digit in digits(mask & !skip) {
             let k = cand(cell, digit);
             let i = usize::from(k);
             s.ensure(board, mode, i);
+            if s.runs[i].contradiction.is_some() {
+                gave |= bit(digit);
+            }
             if do_contradiction && let Some((a, b)) = s.runs[i].contradiction {
                 s.offer(
                     board,
@@ -371,6 +389,9 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                 s.runs.slot(OFF_RUN),
                 &mut s.nest,
             );
+            if s.runs[OFF_RUN].contradiction.is_some() {
+                gave |= bit(digit);
+            }
             if do_contradiction && let Some((a, b)) = s.runs[OFF_RUN].contradiction {
                 let on = s.runs[OFF_RUN].nodes[0];
                 if let Some((placements, eliminations)) = conclusion(board, &on, true) {
@@ -398,6 +419,13 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
             cells(board, s, found, cell, names.cell);
+        }
+    }
+    // Recorded only when every run of the digit was followed: a cell down
+    // to one candidate is not searched from.
+    if mode.nishio && !(0..81).any(|c| board.candidates(c).count_ones() == 1) {
+        for d in digits(ALL_DIGITS & !skip & !gave) {
+            s.nishio_clear[usize::from(d - 1)] = Some(board.cells_with(d));
         }
     }
     if !found.best_only {

@@ -200,12 +200,26 @@ fn pass(
         Links::Y => (Technique::BidirectionalYCycle, Technique::ForcingChain),
         Links::XY => (Technique::BidirectionalCycle, Technique::ForcingChain),
     };
+    // An X pass reads of the board only the cells of each tree's digit: a
+    // digit whose cells are those of a board where it gave nothing, with
+    // no length limit, gives nothing again (a limit only cuts trees
+    // shorter). Kept for the best-hint search, whose boards follow each
+    // other step by step.
+    let cached = links == Links::X && matches!(collect, Collect::Best { .. });
+    let (mut skip, mut gave) = (0u16, 0u16);
+    if cached {
+        for d in 1..=9u8 {
+            if s.x_clear[usize::from(d - 1)] == Some(board.cells_with(d)) {
+                skip |= super::board::bit(d);
+            }
+        }
+    }
     for cell in 0..81 {
         let mask = board.candidates(cell);
         if mask.count_ones() < 2 || (!links.x() && mask.count_ones() > 2) {
             continue;
         }
-        for digit in super::board::digits(mask) {
+        for digit in super::board::digits(mask & !skip) {
             let on = Node {
                 cell,
                 digit,
@@ -213,6 +227,9 @@ fn pass(
                 parent: None,
             };
             let limit = collect.limit(cycle_technique);
+            if limit != usize::MAX || collect.limit(chain_technique) != usize::MAX {
+                gave |= super::board::bit(digit);
+            }
             if limit >= 4 {
                 let mut tree = Tree::new(table, on, s, limit);
                 tree.cycles();
@@ -222,6 +239,7 @@ fn pass(
                     if eliminations.is_empty() {
                         continue;
                     }
+                    gave |= super::board::bit(digit);
                     chain.pop();
                     let step = || Step {
                         technique: cycle_technique,
@@ -245,6 +263,7 @@ fn pass(
                 let Some(target) = tree.forcing() else {
                     continue;
                 };
+                gave |= super::board::bit(digit);
                 let chain = tree.chain(target);
                 let step = || {
                     let (placements, eliminations) = if start.on {
@@ -262,6 +281,13 @@ fn pass(
                 };
                 collect.offer(board, links, step, &chain, false, chain_technique);
             }
+        }
+    }
+    // Recorded only when every tree of the digit was grown: a cell down to
+    // one candidate is not searched from.
+    if cached && !(0..81).any(|c| board.candidates(c).count_ones() == 1) {
+        for d in super::board::digits(super::board::ALL_DIGITS & !skip & !gave) {
+            s.x_clear[usize::from(d - 1)] = Some(board.cells_with(d));
         }
     }
 }

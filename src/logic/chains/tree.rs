@@ -273,6 +273,9 @@ pub(super) struct Scratch {
     pub(super) pending_off: Vec<usize>,
     pub(super) next: Vec<usize>,
     pub(super) found: Vec<usize>,
+    /// Per digit, a pattern of its cells on which the X pass found no
+    /// hint with no length limit (see `pass`).
+    pub(super) x_clear: [Option<u128>; 9],
 }
 
 impl Scratch {
@@ -285,6 +288,7 @@ impl Scratch {
             pending_off: Vec::new(),
             next: Vec::new(),
             found: Vec::new(),
+            x_clear: [None; 9],
         }
     }
 }
