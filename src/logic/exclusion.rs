@@ -158,13 +158,28 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
     // set that removed nothing is not tried again.
     let n = bases.len();
     let mut tried = vec![0u64; (n * n * n).div_ceil(64)];
+    // Each base's peers that are bases themselves, in its list's order:
+    // the candidates for the third cell.
+    let thirds: Vec<Vec<usize>> = excluders
+        .iter()
+        .map(|list| {
+            list.iter()
+                .copied()
+                .filter(|&t| base_of[t] != usize::MAX)
+                .collect()
+        })
+        .collect();
     for j in 1..n {
         for i in 0..j {
+            // The common peers of the three lie among those of the two.
+            if (masks[i] & masks[j]).count_ones() < 2 {
+                continue;
+            }
             // The third cell: a base among the peers of either, in SE's
             // order (the first's peers, then the second's).
             let mut twin_seen = (1u128 << bases[i]) | (1u128 << bases[j]);
-            for &t in excluders[i].iter().chain(&excluders[j]) {
-                if twin_seen & (1 << t) != 0 || base_of[t] == usize::MAX {
+            for &t in thirds[i].iter().chain(&thirds[j]) {
+                if twin_seen & (1 << t) != 0 {
                     continue;
                 }
                 twin_seen |= 1 << t;

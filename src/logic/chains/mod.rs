@@ -10,6 +10,7 @@
 //! first, each node kept with the first node that reached it, so every
 //! chain found is a shortest one.
 
+mod scc;
 mod tree;
 
 use super::board::{Board, HOUSES, PEERS};
@@ -206,6 +207,10 @@ fn pass(
     // shorter). Kept for the best-hint search, whose boards follow each
     // other step by step.
     let cached = links == Links::X && matches!(collect, Collect::Best { .. });
+    // The X pass mostly skips its trees by digit (above), and the Y pass
+    // grows cycles from the few bivalue cells only: for them the walk
+    // would cost more than the trees it saves.
+    let components = (links == Links::XY).then(|| scc::Components::of(table, board));
     let (mut skip, mut gave) = (0u16, 0u16);
     if cached {
         for d in 1..=9u8 {
@@ -230,7 +235,8 @@ fn pass(
             if limit != usize::MAX || collect.limit(chain_technique) != usize::MAX {
                 gave |= super::board::bit(digit);
             }
-            if limit >= 4 {
+            let node = 2 * tree::slot(cell, digit);
+            if limit >= 4 && !components.as_ref().is_some_and(|c| c.alone(node)) {
                 let mut tree = Tree::new(table, on, s, limit);
                 tree.cycles();
                 for i in 0..tree.s.found.len() {
@@ -256,7 +262,12 @@ fn pass(
             }
             for start in [on, Node { on: false, ..on }] {
                 let limit = collect.limit(chain_technique);
-                if limit < 2 {
+                let (from, to) = if start.on {
+                    (node, node + 1)
+                } else {
+                    (node + 1, node)
+                };
+                if limit < 2 || components.as_ref().is_some_and(|c| !c.may_reach(from, to)) {
                     continue;
                 }
                 let mut tree = Tree::new(table, start, s, limit);

@@ -6,7 +6,7 @@
 use crate::logic::board::{Board, HOUSES, box_of, col_of, row_of};
 
 /// Which links a search may use, and so which techniques it finds.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Links {
     /// Links of one digit in houses: X-cycles, forcing X-chains.
     X,
@@ -259,7 +259,16 @@ impl LinkTable {
 
     /// What `(cell, digit)` in state `on` implies.
     fn get(&self, cell: usize, digit: u8, on: bool) -> &[(u8, u8)] {
-        let k = 2 * slot(cell, digit) + usize::from(!on);
+        self.of_node(2 * slot(cell, digit) + usize::from(!on))
+    }
+
+    /// How many nodes the graph has: each candidate on and off.
+    pub(super) fn nodes(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// What node `k` (`2 * slot + 1` when off) implies, in the other state.
+    pub(super) fn of_node(&self, k: usize) -> &[(u8, u8)] {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 }
