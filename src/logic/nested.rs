@@ -41,6 +41,7 @@ struct Removal {
 /// to `run`. False when nothing new was added.
 pub(super) fn advance(b: &Boards<'_>, level: u8, run: &mut Run, nest: &mut Nest) -> bool {
     let (src, cur) = (b.src, b.cur);
+    let touched = b.touched();
     let mut found = Vec::new();
     let rules: &[u8] = match level {
         1 => &[0, 1, 2, 3],
@@ -51,10 +52,10 @@ pub(super) fn advance(b: &Boards<'_>, level: u8, run: &mut Run, nest: &mut Nest)
     };
     for &rule in rules {
         match rule {
-            0 => locking(b, &mut found),
-            1 => hidden_pairs(b, &mut found),
-            2 => naked_pairs(b, &mut found),
-            3 => x_wings(b, &mut found),
+            0 => locking(b, &touched, &mut found),
+            1 => hidden_pairs(b, &touched, &mut found),
+            2 => naked_pairs(b, &touched, &mut found),
+            3 => x_wings(b, &touched, &mut found),
             4 => {
                 for h in chains::all(cur, src) {
                     found.push(Removal {
@@ -189,24 +190,39 @@ impl Boards<'_> {
     fn removed(&self, h: usize, digit: u8) -> u16 {
         self.src_places.get(h, digit) & !self.cur_places.get(h, digit)
     }
+
+    /// Per house, the digits the run removed somewhere in it: a pattern
+    /// counts only with such a removal under it, so the techniques look
+    /// only where these are.
+    fn touched(&self) -> [u16; 27] {
+        let mut out = [0u16; 27];
+        for (h, t) in out.iter_mut().enumerate() {
+            for d in 1..=9u8 {
+                if self.removed(h, d) != 0 {
+                    *t |= bit(d);
+                }
+            }
+        }
+        out
+    }
 }
 
 /// Pointing and claiming, as SE's intersections: a digit whose places in
 /// one house all lie in a crossing house leaves the rest of that house.
 /// Only patterns with a removed candidate under them count (see
 /// `advance`), so the others are not built.
-fn locking(b: &Boards<'_>, found: &mut Vec<Removal>) {
+fn locking(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     // (confining kind, removing kind): box-column, box-row, column-box,
     // row-box, as SE visits them; kinds by their first house number.
     for (k1, k2) in [(18, 9), (18, 0), (9, 18), (0, 18)] {
         for i1 in 0..9 {
-            for i2 in 0..9 {
-                let (h1, h2) = (k1 + i1, k2 + i2);
+            let h1 = k1 + i1;
+            if touched[h1] == 0 {
+                continue;
+            }
+            for h2 in crossing(h1, k2) {
                 let (in1, in2) = (SHARED[h1][h2], SHARED[h2][h1]);
-                if in1 == 0 {
-                    continue;
-                }
-                for digit in 1..=9u8 {
+                for digit in digits(touched[h1]) {
                     let m1 = b.cur_places.get(h1, digit);
                     if m1.count_ones() < 2 || m1 & !in1 != 0 {
                         continue;
@@ -231,6 +247,20 @@ fn locking(b: &Boards<'_>, found: &mut Vec<Removal>) {
     }
 }
 
+/// The three houses of the kind starting at `kind` (0 rows, 9 columns,
+/// 18 boxes) that cross house `h` of another kind, in order.
+fn crossing(h: usize, kind: usize) -> [usize; 3] {
+    let i = h % 9;
+    match (h / 9, kind) {
+        // A box: its three rows or columns.
+        (2, 0) => [0, 1, 2].map(|k| (i / 3) * 3 + k),
+        (2, _) => [0, 1, 2].map(|k| 9 + (i % 3) * 3 + k),
+        // A row or a column: the three boxes along it.
+        (0, _) => [0, 1, 2].map(|k| 18 + (i / 3) * 3 + k),
+        _ => [0, 1, 2].map(|k| 18 + (i / 3) + 3 * k),
+    }
+}
+
 fn sorted(mut v: Vec<u16>) -> Vec<u16> {
     v.sort_unstable();
     v
@@ -247,18 +277,35 @@ fn subset_houses() -> impl Iterator<Item = usize> {
 
 /// Pairs (i, j) of 0..9 in SE's order: by the larger, then the smaller.
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
-    (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
+    pairs_in(0x1FF)
+}
+
+/// The pairs of `pairs` with both in `mask` (bit `i` for `i`), in the
+/// same order.
+fn pairs_in(mask: u16) -> impl Iterator<Item = (usize, usize)> {
+    let bits = move |m: u16| digits(m).map(|d| usize::from(d - 1));
+    bits(mask).flat_map(move |j| bits(mask & ((1 << j) - 1)).map(move |i| (i, j)))
 }
 
 /// Hidden pairs: two digits with the same two places in a house (both
 /// with two places at least) leave those cells' other digits.
-fn hidden_pairs(b: &Boards<'_>, found: &mut Vec<Removal>) {
+fn hidden_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if empty_cells(b.cur, h) <= 4 {
+        if touched[h] == 0 || empty_cells(b.cur, h) <= 4 {
             continue;
         }
-        for (i, j) in pairs() {
+        // Only digits with two places can pair.
+        let mut two = 0u16;
+        for d in 1..=9u8 {
+            if b.cur_places.get(h, d).count_ones() == 2 {
+                two |= bit(d);
+            }
+        }
+        for (i, j) in pairs_in(two) {
             let (da, db) = (i as u8 + 1, j as u8 + 1);
+            if touched[h] & (bit(da) | bit(db)) == 0 {
+                continue;
+            }
             let (pa, pb) = (b.cur_places.get(h, da), b.cur_places.get(h, db));
             // Two places each and three or more together: not a pair.
             if pa != pb || pa.count_ones() != 2 {
@@ -296,12 +343,19 @@ fn hidden_pairs(b: &Boards<'_>, found: &mut Vec<Removal>) {
 
 /// Naked pairs: two cells of a house with the same two candidates leave
 /// the house's other cells without them.
-fn naked_pairs(b: &Boards<'_>, found: &mut Vec<Removal>) {
+fn naked_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if empty_cells(b.cur, h) < 4 {
+        if touched[h] == 0 || empty_cells(b.cur, h) < 4 {
             continue;
         }
-        for (i, j) in pairs() {
+        // Only cells with two candidates can pair.
+        let mut two = 0u16;
+        for (at, &c) in HOUSES[h].iter().enumerate() {
+            if b.cur.candidates(c).count_ones() == 2 {
+                two |= 1 << at;
+            }
+        }
+        for (i, j) in pairs_in(two) {
             let (ca, cb) = (HOUSES[h][i], HOUSES[h][j]);
             let (ma, mb) = (b.cur.candidates(ca), b.cur.candidates(cb));
             if ma != mb || ma.count_ones() != 2 {
@@ -335,14 +389,14 @@ fn naked_pairs(b: &Boards<'_>, found: &mut Vec<Removal>) {
 
 /// X-Wings: a digit whose places in two base lines lie in two cover lines
 /// leaves the rest of the cover lines. Columns as base first, as SE.
-fn x_wings(b: &Boards<'_>, found: &mut Vec<Removal>) {
+fn x_wings(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     let mut placed = [0usize; 10];
     for c in 0..81 {
         placed[usize::from(b.cur.value(c))] += 1;
     }
     for (base, cover) in [(9, 0), (0, 9)] {
         for (i, j) in pairs() {
-            for digit in 1..=9u8 {
+            for digit in digits(touched[base + i] | touched[base + j]) {
                 if placed[usize::from(digit)] + 4 > 9 {
                     continue;
                 }
