@@ -88,29 +88,39 @@ pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     None
 }
 
-/// The cells of a cell's houses, box then row then column, each once, as
-/// SE lists them.
-fn house_cells(cell: usize) -> impl Iterator<Item = usize> {
-    let [b, r, c] = [
-        18 + super::board::box_of(cell),
-        super::board::row_of(cell),
-        9 + super::board::col_of(cell),
-    ];
-    let houses = &super::board::HOUSES;
-    houses[b]
-        .iter()
-        .chain(
-            houses[r]
-                .iter()
-                .filter(move |&&o| super::board::box_of(o) != b - 18),
-        )
-        .chain(
-            houses[c]
-                .iter()
-                .filter(move |&&o| super::board::box_of(o) != b - 18),
-        )
-        .copied()
-        .filter(move |&o| o != cell)
+/// The cells of each cell's houses, box then row then column, each once,
+/// as SE lists them.
+static HOUSE_CELLS: [[usize; 20]; 81] = house_cells();
+
+const fn house_cells() -> [[usize; 20]; 81] {
+    let houses = super::board::HOUSES_CONST;
+    let mut t = [[0; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let b = super::board::box_of(cell);
+        let lines = [
+            18 + b,
+            super::board::row_of(cell),
+            9 + super::board::col_of(cell),
+        ];
+        let mut n = 0;
+        let mut k = 0;
+        while k < 3 {
+            let mut i = 0;
+            while i < 9 {
+                let o = houses[lines[k]][i];
+                // Row and column cells of the box come with the box.
+                if o != cell && (k == 0 || super::board::box_of(o) != b) {
+                    t[cell][n] = o;
+                    n += 1;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        cell += 1;
+    }
+    t
 }
 
 /// Aligned Triplet Exclusion, as SE's aligned exclusion of degree three:
@@ -122,22 +132,75 @@ fn house_cells(cell: usize) -> impl Iterator<Item = usize> {
 /// covers every candidate of one of the common peers; a digit of a base
 /// cell in no possible combination leaves it.
 pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
+    let last = LAST_EMPTY.with(std::cell::Cell::get);
+    let found = triplet_search(board, last.as_ref());
+    if found.is_none() {
+        LAST_EMPTY.with(|l| l.set(Some((*board, base_cells(board)))));
+    }
+    found
+}
+
+thread_local! {
+    /// The last board on which aligned triplet exclusion found nothing,
+    /// with its base cells (see `triplet_search`).
+    static LAST_EMPTY: std::cell::Cell<Option<(Board, u128)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The peers of each cell as a mask (bit `cell`).
+static PEER_MASKS: [u128; 81] = peer_masks();
+
+const fn peer_masks() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if sees(a, b) {
+                t[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// A cell a triplet may rest on: two candidates or more, no peer with a
+/// single one, and a peer of two or three; with that list of peers.
+fn base(board: &Board, cell: usize) -> Option<Vec<usize>> {
+    if board.candidates(cell).count_ones() < 2 {
+        return None;
+    }
+    let mut single = false;
+    let mut list = Vec::new();
+    for &o in &HOUSE_CELLS[cell] {
+        match board.candidates(o).count_ones() {
+            1 => single = true,
+            2 | 3 => list.push(o),
+            _ => {}
+        }
+    }
+    (!single && !list.is_empty()).then_some(list)
+}
+
+fn base_cells(board: &Board) -> u128 {
+    (0..81)
+        .filter(|&c| base(board, c).is_some())
+        .fold(0, |m, c| m | 1 << c)
+}
+
+/// Aligned triplet exclusion's first step in SE's order. `last`: a board
+/// on which it found nothing, and its base cells. Whether three cells
+/// remove anything depends on their candidates, on whether they are base
+/// cells, and on the candidates of the cells that see all three: a set
+/// where none of these changed since `last` removed nothing there, and
+/// removes nothing now.
+fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> Option<Step> {
     let mut bases: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = Vec::new();
     for cell in 0..81 {
-        if board.candidates(cell).count_ones() < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut list = Vec::new();
-        for o in house_cells(cell) {
-            match board.candidates(o).count_ones() {
-                1 => single = true,
-                2 | 3 => list.push(o),
-                _ => {}
-            }
-        }
-        if !single && !list.is_empty() {
+        if let Some(list) = base(board, cell) {
             bases.push(cell);
             excluders.push(list);
         }
@@ -145,6 +208,18 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
     if bases.len() < 3 {
         return None;
     }
+    // The cells whose candidates changed since `last`, and those that
+    // became or stopped being base cells; everything when there is none.
+    let (changed, moved) = match last {
+        Some((old, old_bases)) => {
+            let changed = (0..81)
+                .filter(|&c| old.candidates(c) != board.candidates(c))
+                .fold(0u128, |m, c| m | 1 << c);
+            let now = bases.iter().fold(0u128, |m, &c| m | 1 << c);
+            (changed, changed | (now ^ old_bases))
+        }
+        None => (u128::MAX, u128::MAX),
+    };
     let mut base_of = [usize::MAX; 81];
     for (k, &b) in bases.iter().enumerate() {
         base_of[b] = k;
@@ -195,6 +270,12 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
                     continue;
                 }
                 tried[key / 64] |= 1 << (key % 64);
+                let (x, y) = (bases[i], bases[j]);
+                let cells = (1u128 << x) | (1 << y) | (1 << t);
+                let seeing = PEER_MASKS[x] & PEER_MASKS[y] & PEER_MASKS[t];
+                if cells & moved == 0 && seeing & changed == 0 {
+                    continue;
+                }
                 // At most the 20 peers of a cell: on the stack, as this
                 // runs for every set of three.
                 let mut common = [0usize; 20];
@@ -259,7 +340,7 @@ fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
                 ok[1] |= bit(b);
                 ok[2] |= third;
                 // Once every digit fits some combination nothing goes.
-                if ok == masks {
+                if ok[0] == masks[0] && ok[1] == masks[1] && ok[2] == masks[2] {
                     break 'all;
                 }
             }
