@@ -124,6 +124,34 @@ pub static HOUSES: [[usize; 9]; 27] = houses();
 /// [`HOUSES`] for tables built at compile time.
 pub(super) const HOUSES_CONST: [[usize; 9]; 27] = houses();
 
+/// Positions in house `a` of the cells it shares with house `b`.
+const fn shared_positions() -> [[u16; 27]; 27] {
+    let houses = HOUSES_CONST;
+    let mut t = [[0u16; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if houses[a][i] == houses[b][j] {
+                        t[a][b] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+pub(super) static SHARED: [[u16; 27]; 27] = shared_positions();
+
 const fn peers() -> [[usize; 20]; 81] {
     let mut t = [[0; 20]; 81];
     let mut c = 0;

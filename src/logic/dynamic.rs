@@ -148,7 +148,11 @@ impl Run {
             count: parents.len() as u16,
             nested,
         });
-        self.parents.extend_from_slice(parents);
+        // One or a few parents: pushed one by one rather than copied by a
+        // call, which costs more for so few.
+        for &q in parents {
+            self.parents.push(q);
+        }
         id
     }
 

@@ -36,20 +36,25 @@ fn bases(board: &Board) -> Vec<(usize, Vec<usize>)> {
 /// (by the later base cell, then the earlier).
 pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     let bases = bases(board);
+    let masks: Vec<u128> = bases
+        .iter()
+        .map(|(_, list)| list.iter().fold(0u128, |m, &c| m | 1 << c))
+        .collect();
     for j in 1..bases.len() {
         for i in 0..j {
+            let both = masks[i] & masks[j];
+            if both.count_ones() < 2 {
+                continue;
+            }
             let (a, ex_a) = &bases[i];
-            let (b, ex_b) = &bases[j];
+            let b = &bases[j].0;
             // At most the 20 peers of a cell: kept on the stack, as this
             // runs for every pair of bases.
             let mut shared = [0usize; 20];
             let mut len = 0;
-            for &c in ex_a.iter().filter(|c| ex_b.contains(c)) {
+            for &c in ex_a.iter().filter(|&&c| both & (1 << c) != 0) {
                 shared[len] = c;
                 len += 1;
-            }
-            if len < 2 {
-                continue;
             }
             let common = &shared[..len];
             let (ma, mb) = (board.candidates(*a), board.candidates(*b));

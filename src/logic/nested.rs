@@ -7,7 +7,7 @@
 //! nested chain also carries that chain, whose length adds to the outer
 //! chain's.
 
-use super::board::{Board, HOUSES, bit, digits};
+use super::board::{Board, HOUSES, SHARED, bit, digits};
 use super::chains::{self, Places};
 use super::dynamic::{self, Mode, NONE, Run, cand};
 use super::multiple::{self, Found, Searcher};
@@ -147,34 +147,6 @@ fn at_positions(h: usize, mask: u16, digit: u8, out: &mut Vec<u16>) {
         m &= m - 1;
     }
 }
-
-/// Positions in house `a` of the cells it shares with house `b`.
-const fn shared_positions() -> [[u16; 27]; 27] {
-    let houses = super::board::HOUSES_CONST;
-    let mut t = [[0u16; 27]; 27];
-    let mut a = 0;
-    while a < 27 {
-        let mut b = 0;
-        while b < 27 {
-            let mut i = 0;
-            while i < 9 {
-                let mut j = 0;
-                while j < 9 {
-                    if houses[a][i] == houses[b][j] {
-                        t[a][b] |= 1 << i;
-                    }
-                    j += 1;
-                }
-                i += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-}
-
-static SHARED: [[u16; 27]; 27] = shared_positions();
 
 /// The two boards a nested technique compares: the one the outer run
 /// started from and its working copy, each with its places.

@@ -44,7 +44,7 @@ const fn masks_of(n: u32) -> ([u16; 126], usize) {
 static COMBINATIONS: [([u16; 126], usize); 3] = [masks_of(2), masks_of(3), masks_of(4)];
 
 /// The 9-bit masks with `n` bits set (2 to 4), in increasing order.
-fn combinations(n: u32) -> impl Iterator<Item = u16> {
+pub(super) fn combinations(n: u32) -> impl Iterator<Item = u16> {
     let (masks, len) = &COMBINATIONS[n as usize - 2];
     masks[..*len].iter().copied()
 }
@@ -65,7 +65,11 @@ pub(super) fn naked(board: &Board, technique: Technique) -> Option<Step> {
         if empty.count_ones() <= n {
             continue;
         }
-        for combo in combinations(n).filter(|&c| c & !empty == 0) {
+        // A cell of the subset holds two to n candidates.
+        let fitting = (0..9)
+            .filter(|&i| (2..=n).contains(&board.candidates(cells[i]).count_ones()))
+            .fold(0u16, |m, i| m | 1 << i);
+        for combo in combinations(n).filter(|&c| c & !fitting == 0) {
             let mut union: Digits = 0;
             let mut fits = true;
             for i in (0..9).filter(|&i| combo & (1 << i) != 0) {
@@ -120,7 +124,11 @@ pub(super) fn hidden(board: &Board, technique: Technique) -> Option<Step> {
         for (d, p) in (1..=9).zip(places.iter_mut()) {
             *p = board.positions(h, d);
         }
-        for combo in combinations(n) {
+        // A digit of the subset has one to n places.
+        let fitting = (0..9)
+            .filter(|&i| (1..=n).contains(&places[i].count_ones()))
+            .fold(0u16, |m, i| m | 1 << i);
+        for combo in combinations(n).filter(|&c| c & !fitting == 0) {
             let mut union = 0u16;
             let mut fits = true;
             for d in digits(combo) {
