@@ -350,6 +350,11 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
             }
         }
     }
+    // The multiple (static) search follows the unary chains' links: when
+    // what its runs may reach leaves no cell or region chain, it is over.
+    if mode.multiple && !mode.dynamic && !super::chains::multiple_may_find(board) {
+        return;
+    }
     for cell in 0..81 {
         let mask = board.candidates(cell);
         let card = mask.count_ones();
@@ -379,6 +384,14 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                         source_cause: None,
                     },
                 );
+            }
+            // The run of the candidate false serves only contradiction and
+            // double chains: the multiple (static) search makes neither.
+            if !do_contradiction && !do_double {
+                if !mode.nishio {
+                    regions(board, mode, s, found, cell, digit, i, names.region);
+                }
+                continue;
             }
             dynamic::follow(
                 board,

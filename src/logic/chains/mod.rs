@@ -10,13 +10,15 @@
 //! first, each node kept with the first node that reached it, so every
 //! chain found is a shortest one.
 
+mod reach;
 mod scc;
 mod tree;
 
 use super::board::{Board, HOUSES, PEERS};
 use super::step::{Step, Technique};
+pub(super) use reach::multiple_may_find;
 pub(super) use tree::Places;
-use tree::{LinkTable, Links, Node, SCRATCH, Scratch, Tree, houses_of};
+use tree::{LinkTable, Links, Node, SCRATCH, Scratch, Tree, XyGraph, houses_of};
 
 /// SE's addition to a chain's base rating for its length: 0.1 for each
 /// step of 4, 6, 8, 12, 16, 24, ... (alternately ×3/2 and ×4/3) that the
@@ -192,6 +194,7 @@ impl Collect<'_> {
 fn pass(
     board: &Board,
     table: &LinkTable,
+    components: Option<&scc::Components>,
     links: Links,
     collect: &mut Collect<'_>,
     s: &mut Scratch,
@@ -207,10 +210,6 @@ fn pass(
     // shorter). Kept for the best-hint search, whose boards follow each
     // other step by step.
     let cached = links == Links::X && matches!(collect, Collect::Best { .. });
-    // The X pass mostly skips its trees by digit (above), and the Y pass
-    // grows cycles from the few bivalue cells only: for them the walk
-    // would cost more than the trees it saves.
-    let components = (links == Links::XY).then(|| scc::Components::of(table, board));
     let (mut skip, mut gave) = (0u16, 0u16);
     if cached {
         for d in 1..=9u8 {
@@ -236,7 +235,7 @@ fn pass(
                 gave |= super::board::bit(digit);
             }
             let node = 2 * tree::slot(cell, digit);
-            if limit >= 4 && !components.as_ref().is_some_and(|c| c.alone(node)) {
+            if limit >= 4 && !components.is_some_and(|c| c.alone(node)) {
                 let mut tree = Tree::new(table, on, s, limit);
                 tree.cycles();
                 for i in 0..tree.s.found.len() {
@@ -267,7 +266,7 @@ fn pass(
                 } else {
                     (node + 1, node)
                 };
-                if limit < 2 || components.as_ref().is_some_and(|c| !c.may_reach(from, to)) {
+                if limit < 2 || components.is_some_and(|c| !c.may_reach(from, to)) {
                     continue;
                 }
                 let mut tree = Tree::new(table, start, s, limit);
@@ -315,33 +314,35 @@ fn found(links: Links, step: Step) -> Found {
 
 /// Runs the three passes with the thread's buffers.
 fn passes(board: &Board, collect: &mut Collect<'_>) {
-    let places = Places::of(board);
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut slot) => {
             let s = slot.get_or_insert_with(|| Box::new(Scratch::new()));
-            for links in [Links::X, Links::Y, Links::XY] {
-                pass(
-                    board,
-                    &LinkTable::of(board, &places, links),
-                    links,
-                    collect,
-                    s,
-                );
-            }
+            run_passes(board, collect, s);
         }
-        Err(_) => {
-            let mut s = Box::new(Scratch::new());
-            for links in [Links::X, Links::Y, Links::XY] {
-                pass(
-                    board,
-                    &LinkTable::of(board, &places, links),
-                    links,
-                    collect,
-                    &mut s,
-                );
-            }
-        }
+        Err(_) => run_passes(board, collect, &mut Scratch::new()),
     });
+}
+
+fn run_passes(board: &Board, collect: &mut Collect<'_>, s: &mut Scratch) {
+    let places = Places::of(board);
+    for links in [Links::X, Links::Y] {
+        let table = LinkTable::of(board, &places, links);
+        pass(board, &table, None, links, collect, s);
+    }
+    // The X pass mostly skips its trees by digit (see `pass`), and the Y
+    // pass grows cycles from the few bivalue cells only: for them the
+    // components would cost more than the trees they save.
+    let table = LinkTable::of(board, &places, Links::XY);
+    let components = scc::Components::of(&table, board);
+    pass(board, &table, Some(&components), Links::XY, collect, s);
+    // The multiple search that may follow on the same board reads them.
+    if matches!(collect, Collect::Best { .. }) {
+        s.xy_graph = Some(Box::new(XyGraph {
+            board: *board,
+            table,
+            components,
+        }));
+    }
 }
 
 /// Every chain hint SE's unary chaining gives on `board`, sorted as SE

@@ -93,6 +93,23 @@ impl Components {
         Components { order, alone }
     }
 
+    /// How many components there are; they are numbered 0.. in the
+    /// order finished, so every link leads to a number no higher.
+    pub(super) fn count(&self) -> usize {
+        self.order
+            .iter()
+            .filter(|&&o| o != UNVISITED)
+            .max()
+            .map_or(0, |&o| o as usize + 1)
+    }
+
+    /// The number of `node`'s component; `None` for a node that is no
+    /// candidate.
+    pub(super) fn of_node(&self, node: usize) -> Option<usize> {
+        let o = self.order[node];
+        (o != UNVISITED).then_some(o as usize)
+    }
+
     /// True when no cycle goes through `node`.
     pub(super) fn alone(&self, node: usize) -> bool {
         self.alone[node]

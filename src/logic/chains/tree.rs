@@ -285,6 +285,16 @@ pub(super) struct Scratch {
     /// Per digit, a pattern of its cells on which the X pass found no
     /// hint with no length limit (see `pass`).
     pub(super) x_clear: [Option<u128>; 9],
+    /// The graph of the last XY pass of a best-hint search.
+    pub(super) xy_graph: Option<Box<XyGraph>>,
+}
+
+/// The implication graph of both kinds of links on one board, and its
+/// components.
+pub(super) struct XyGraph {
+    pub(super) board: Board,
+    pub(super) table: LinkTable,
+    pub(super) components: super::scc::Components,
 }
 
 impl Scratch {
@@ -298,6 +308,7 @@ impl Scratch {
             next: Vec::new(),
             found: Vec::new(),
             x_clear: [None; 9],
+            xy_graph: None,
         }
     }
 }
