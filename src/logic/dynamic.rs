@@ -221,6 +221,9 @@ pub(super) fn follow(
     run.insert(cand, on, Cause::Assumed, &[], NONE);
     let mut cur = *src;
     let mut places = *src_places;
+    // For the nested techniques: per house, the digits removed there.
+    let mut touched = [0u16; 27];
+    let counts = (mode.level > 0).then(|| nested::Counts::of(src));
     let (mut next_on, mut next_off) = (0, 0);
     loop {
         if next_on < run.on_order.len() {
@@ -239,20 +242,27 @@ pub(super) fn follow(
                 let n = run.nodes[p as usize];
                 cur.eliminate(n.cell(), n.digit());
                 places.remove(n.cell(), n.digit());
+                for h in houses_of(n.cell()) {
+                    touched[h] |= super::board::bit(n.digit());
+                }
             }
-        } else if mode.level == 0
-            || !nested::advance(
+        } else if let Some(counts) = &counts
+            && nested::advance(
                 &nested::Boards {
                     src,
                     cur: &cur,
                     src_places,
                     cur_places: &places,
+                    touched: &touched,
+                    counts,
                 },
                 mode.level,
                 run,
                 nest,
             )
         {
+            continue;
+        } else {
             return;
         }
     }

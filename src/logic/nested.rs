@@ -41,7 +41,7 @@ struct Removal {
 /// to `run`. False when nothing new was added.
 pub(super) fn advance(b: &Boards<'_>, level: u8, run: &mut Run, nest: &mut Nest) -> bool {
     let (src, cur) = (b.src, b.cur);
-    let touched = b.touched();
+    let touched = b.touched;
     let mut found = Vec::new();
     let rules: &[u8] = match level {
         1 => &[0, 1, 2, 3],
@@ -52,10 +52,10 @@ pub(super) fn advance(b: &Boards<'_>, level: u8, run: &mut Run, nest: &mut Nest)
     };
     for &rule in rules {
         match rule {
-            0 => locking(b, &touched, &mut found),
-            1 => hidden_pairs(b, &touched, &mut found),
-            2 => naked_pairs(b, &touched, &mut found),
-            3 => x_wings(b, &touched, &mut found),
+            0 => locking(b, touched, &mut found),
+            1 => hidden_pairs(b, touched, &mut found),
+            2 => naked_pairs(b, touched, &mut found),
+            3 => x_wings(b, touched, &mut found),
             4 => {
                 for h in chains::all(cur, src) {
                     found.push(Removal {
@@ -155,6 +155,11 @@ pub(super) struct Boards<'a> {
     pub cur: &'a Board,
     pub src_places: &'a Places,
     pub cur_places: &'a Places,
+    /// Per house, the digits the run removed somewhere in it: a pattern
+    /// counts only with such a removal under it, so the techniques look
+    /// only where these are.
+    pub touched: &'a [u16; 27],
+    pub counts: &'a Counts,
 }
 
 impl Boards<'_> {
@@ -162,20 +167,26 @@ impl Boards<'_> {
     fn removed(&self, h: usize, digit: u8) -> u16 {
         self.src_places.get(h, digit) & !self.cur_places.get(h, digit)
     }
+}
 
-    /// Per house, the digits the run removed somewhere in it: a pattern
-    /// counts only with such a removal under it, so the techniques look
-    /// only where these are.
-    fn touched(&self) -> [u16; 27] {
-        let mut out = [0u16; 27];
-        for (h, t) in out.iter_mut().enumerate() {
-            for d in 1..=9u8 {
-                if self.removed(h, d) != 0 {
-                    *t |= bit(d);
-                }
-            }
+/// What the nested techniques read of the board a run started from, which
+/// the run does not change: empty cells per house, placed digits.
+pub(super) struct Counts {
+    empty: [u8; 27],
+    placed: [u8; 10],
+}
+
+impl Counts {
+    pub(super) fn of(board: &Board) -> Counts {
+        let mut empty = [0u8; 27];
+        for (h, n) in empty.iter_mut().enumerate() {
+            *n = HOUSES[h].iter().filter(|&&c| board.value(c) == 0).count() as u8;
         }
-        out
+        let mut placed = [0u8; 10];
+        for c in 0..81 {
+            placed[usize::from(board.value(c))] += 1;
+        }
+        Counts { empty, placed }
     }
 }
 
@@ -238,10 +249,6 @@ fn sorted(mut v: Vec<u16>) -> Vec<u16> {
     v
 }
 
-fn empty_cells(cur: &Board, h: usize) -> usize {
-    HOUSES[h].iter().filter(|&&c| cur.value(c) == 0).count()
-}
-
 /// The houses in SE's order for subsets: boxes, columns, rows.
 fn subset_houses() -> impl Iterator<Item = usize> {
     (18..27).chain(9..18).chain(0..9)
@@ -263,7 +270,7 @@ fn pairs_in(mask: u16) -> impl Iterator<Item = (usize, usize)> {
 /// with two places at least) leave those cells' other digits.
 fn hidden_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if touched[h] == 0 || empty_cells(b.cur, h) <= 4 {
+        if touched[h] == 0 || b.counts.empty[h] <= 4 {
             continue;
         }
         // Only digits with two places can pair.
@@ -317,7 +324,7 @@ fn hidden_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
 /// the house's other cells without them.
 fn naked_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if touched[h] == 0 || empty_cells(b.cur, h) < 4 {
+        if touched[h] == 0 || b.counts.empty[h] < 4 {
             continue;
         }
         // Only cells with two candidates can pair.
@@ -362,10 +369,7 @@ fn naked_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
 /// X-Wings: a digit whose places in two base lines lie in two cover lines
 /// leaves the rest of the cover lines. Columns as base first, as SE.
 fn x_wings(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
-    let mut placed = [0usize; 10];
-    for c in 0..81 {
-        placed[usize::from(b.cur.value(c))] += 1;
-    }
+    let placed = &b.counts.placed;
     for (base, cover) in [(9, 0), (0, 9)] {
         for (i, j) in pairs() {
             for digit in digits(touched[base + i] | touched[base + j]) {
