@@ -138,9 +138,9 @@ const fn house_cells() -> [[usize; 20]; 81] {
 /// cell in no possible combination leaves it.
 pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
     let last = LAST_EMPTY.with(std::cell::Cell::get);
-    let found = triplet_search(board, last.as_ref());
+    let (found, bases) = triplet_search(board, last.as_ref());
     if found.is_none() {
-        LAST_EMPTY.with(|l| l.set(Some((*board, base_cells(board)))));
+        LAST_EMPTY.with(|l| l.set(Some((*board, bases))));
     }
     found
 }
@@ -189,19 +189,13 @@ fn base(board: &Board, cell: usize) -> Option<Vec<usize>> {
     (!single && !list.is_empty()).then_some(list)
 }
 
-fn base_cells(board: &Board) -> u128 {
-    (0..81)
-        .filter(|&c| base(board, c).is_some())
-        .fold(0, |m, c| m | 1 << c)
-}
-
 /// Aligned triplet exclusion's first step in SE's order. `last`: a board
 /// on which it found nothing, and its base cells. Whether three cells
 /// remove anything depends on their candidates, on whether they are base
 /// cells, and on the candidates of the cells that see all three: a set
 /// where none of these changed since `last` removed nothing there, and
-/// removes nothing now.
-fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> Option<Step> {
+/// removes nothing now. Also returns the base cells of `board`.
+fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> (Option<Step>, u128) {
     let mut bases: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = Vec::new();
     for cell in 0..81 {
@@ -210,8 +204,9 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> Option<Step> {
             excluders.push(list);
         }
     }
+    let now = bases.iter().fold(0u128, |m, &c| m | 1 << c);
     if bases.len() < 3 {
-        return None;
+        return (None, now);
     }
     // The cells whose candidates changed since `last`, and those that
     // became or stopped being base cells; everything when there is none.
@@ -220,7 +215,6 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> Option<Step> {
             let changed = (0..81)
                 .filter(|&c| old.candidates(c) != board.candidates(c))
                 .fold(0u128, |m, c| m | 1 << c);
-            let now = bases.iter().fold(0u128, |m, &c| m | 1 << c);
             (changed, changed | (now ^ old_bases))
         }
         None => (u128::MAX, u128::MAX),
@@ -249,10 +243,21 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> Option<Step> {
                 .collect()
         })
         .collect();
+    let third_masks: Vec<u128> = thirds
+        .iter()
+        .map(|list| list.iter().fold(0u128, |m, &c| m | 1 << c))
+        .collect();
     for j in 1..n {
         for i in 0..j {
             // The common peers of the three lie among those of the two.
             if (masks[i] & masks[j]).count_ones() < 2 {
+                continue;
+            }
+            // Every set of the pair unchanged since `last` (see below).
+            let (x, y) = (bases[i], bases[j]);
+            if ((1u128 << x) | (1 << y) | third_masks[i] | third_masks[j]) & moved == 0
+                && PEER_MASKS[x] & PEER_MASKS[y] & changed == 0
+            {
                 continue;
             }
             // The third cell: a base among the peers of either, in SE's
@@ -275,7 +280,6 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> Option<Step> {
                     continue;
                 }
                 tried[key / 64] |= 1 << (key % 64);
-                let (x, y) = (bases[i], bases[j]);
                 let cells = (1u128 << x) | (1 << y) | (1 << t);
                 let seeing = PEER_MASKS[x] & PEER_MASKS[y] & PEER_MASKS[t];
                 if cells & moved == 0 && seeing & changed == 0 {
@@ -292,12 +296,12 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> Option<Step> {
                     }
                 }
                 if let Some(step) = exclude(board, [bases[i], bases[j], t], &common[..len]) {
-                    return Some(step);
+                    return (Some(step), now);
                 }
             }
         }
     }
-    None
+    (None, now)
 }
 
 /// The digits of three base cells that fit no allowed combination.
