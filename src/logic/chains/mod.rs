@@ -194,7 +194,7 @@ impl Collect<'_> {
 fn pass(
     board: &Board,
     table: &LinkTable,
-    components: Option<&scc::Components>,
+    reach: Option<&reach::Reach>,
     links: Links,
     collect: &mut Collect<'_>,
     s: &mut Scratch,
@@ -235,7 +235,7 @@ fn pass(
                 gave |= super::board::bit(digit);
             }
             let node = 2 * tree::slot(cell, digit);
-            if limit >= 4 && !components.is_some_and(|c| c.alone(node)) {
+            if limit >= 4 && !reach.is_some_and(|r| r.components.alone(node)) {
                 let mut tree = Tree::new(table, on, s, limit);
                 tree.cycles();
                 for i in 0..tree.s.found.len() {
@@ -266,7 +266,7 @@ fn pass(
                 } else {
                     (node + 1, node)
                 };
-                if limit < 2 || components.is_some_and(|c| !c.may_reach(from, to)) {
+                if limit < 2 || reach.is_some_and(|r| !r.reaches(from, to)) {
                     continue;
                 }
                 let mut tree = Tree::new(table, start, s, limit);
@@ -333,14 +333,13 @@ fn run_passes(board: &Board, collect: &mut Collect<'_>, s: &mut Scratch) {
     // pass grows cycles from the few bivalue cells only: for them the
     // components would cost more than the trees they save.
     let table = LinkTable::of(board, &places, Links::XY);
-    let components = scc::Components::of(&table, board);
-    pass(board, &table, Some(&components), Links::XY, collect, s);
+    let reach = reach::Reach::of(board, &table);
+    pass(board, &table, Some(&reach), Links::XY, collect, s);
     // The multiple search that may follow on the same board reads them.
     if matches!(collect, Collect::Best { .. }) {
         s.xy_graph = Some(Box::new(XyGraph {
             board: *board,
-            table,
-            components,
+            reach,
         }));
     }
 }

@@ -3,12 +3,11 @@
 //!
 //! A node is a candidate in a state, numbered as in the link table
 //! (`2 * slot + 1` when off). A cycle through a node lies within its
-//! component, and a path from one node to another only goes to components
-//! finished earlier (Tarjan's algorithm finishes a component after every
-//! component it reaches). So a tree whose source is alone in its
-//! component closes no loop, and a forcing chain from a node to its
-//! opposite needs the opposite's component finished no later than the
-//! source's.
+//! component, so a cycle tree whose source is alone in its component
+//! closes no loop. A path only leads to components finished earlier
+//! (Tarjan's algorithm finishes a component after every component it
+//! reaches), which is the order in which `reach` gathers what each
+//! reaches.
 
 use super::tree::{LinkTable, slot};
 use crate::logic::board::{Board, digits};
@@ -113,10 +112,5 @@ impl Components {
     /// True when no cycle goes through `node`.
     pub(super) fn alone(&self, node: usize) -> bool {
         self.alone[node]
-    }
-
-    /// False when no path leads from `from` to `to`.
-    pub(super) fn may_reach(&self, from: usize, to: usize) -> bool {
-        self.order[to] <= self.order[from]
     }
 }

@@ -289,12 +289,11 @@ pub(super) struct Scratch {
     pub(super) xy_graph: Option<Box<XyGraph>>,
 }
 
-/// The implication graph of both kinds of links on one board, and its
-/// components.
+/// What each node reaches in the implication graph of both kinds of
+/// links on one board.
 pub(super) struct XyGraph {
     pub(super) board: Board,
-    pub(super) table: LinkTable,
-    pub(super) components: super::scc::Components,
+    pub(super) reach: super::reach::Reach,
 }
 
 impl Scratch {
