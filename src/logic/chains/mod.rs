@@ -236,7 +236,7 @@ fn pass(
             }
             let node = 2 * tree::slot(cell, digit);
             if limit >= 4 && !reach.is_some_and(|r| r.components.alone(node)) {
-                let mut tree = Tree::new(table, on, s, limit);
+                let mut tree = Tree::new(table, links, on, s, limit);
                 tree.cycles();
                 for i in 0..tree.s.found.len() {
                     let mut chain = tree.chain(tree.s.found[i]);
@@ -269,7 +269,7 @@ fn pass(
                 if limit < 2 || reach.is_some_and(|r| !r.reaches(from, to)) {
                     continue;
                 }
-                let mut tree = Tree::new(table, start, s, limit);
+                let mut tree = Tree::new(table, links, start, s, limit);
                 let Some(target) = tree.forcing() else {
                     continue;
                 };
@@ -325,14 +325,14 @@ fn passes(board: &Board, collect: &mut Collect<'_>) {
 
 fn run_passes(board: &Board, collect: &mut Collect<'_>, s: &mut Scratch) {
     let places = Places::of(board);
+    // One table serves the three passes, each reading its kind of links.
+    let table = LinkTable::of(board, &places);
     for links in [Links::X, Links::Y] {
-        let table = LinkTable::of(board, &places, links);
         pass(board, &table, None, links, collect, s);
     }
     // The X pass mostly skips its trees by digit (see `pass`), and the Y
     // pass grows cycles from the few bivalue cells only: for them the
     // components would cost more than the trees they save.
-    let table = LinkTable::of(board, &places, Links::XY);
     let reach = reach::Reach::of(board, &table);
     pass(board, &table, Some(&reach), Links::XY, collect, s);
     // The multiple search that may follow on the same board reads them.

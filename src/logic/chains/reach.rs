@@ -14,7 +14,7 @@
 //! when those sets have nothing in common, the search has nothing to find.
 
 use super::scc::Components;
-use super::tree::{LinkTable, Links, Places, SCRATCH, houses_of, slot};
+use super::tree::{LinkTable, Places, SCRATCH, houses_of, slot};
 use crate::logic::board::{Board, HOUSES, digits};
 
 /// The nodes each node reaches (itself included).
@@ -111,7 +111,7 @@ pub(in crate::logic) fn multiple_may_find(board: &Board) -> bool {
         (graph.board == *board).then(|| may_find(board, &places, &graph.reach))
     });
     kept.unwrap_or_else(|| {
-        let table = LinkTable::of(board, &places, Links::XY);
+        let table = LinkTable::of(board, &places);
         may_find(board, &places, &Reach::of(board, &table))
     })
 }
