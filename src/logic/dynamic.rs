@@ -89,6 +89,10 @@ pub(super) struct Run {
     pub off_order: Vec<u32>,
     /// A candidate found both true and false: (true node, false node).
     pub contradiction: Option<(u32, u32)>,
+    /// The candidates reached in each state, as the index holds them: bit
+    /// `on * 729 + cand`. Hints that need a node common to several runs
+    /// first intersect these.
+    pub reached: [u64; 23],
 }
 
 impl Run {
@@ -101,6 +105,7 @@ impl Run {
             on_order: Vec::new(),
             off_order: Vec::new(),
             contradiction: None,
+            reached: [0; 23],
         }
     }
 
@@ -112,6 +117,7 @@ impl Run {
             on_order: Vec::with_capacity(256),
             off_order: Vec::with_capacity(512),
             contradiction: None,
+            reached: [0; 23],
         })
     }
 
@@ -124,6 +130,7 @@ impl Run {
         self.on_order.clear();
         self.off_order.clear();
         self.contradiction = None;
+        self.reached = [0; 23];
     }
 
     /// The node of a candidate in a state, if reached.
@@ -160,6 +167,8 @@ impl Run {
     fn insert(&mut self, cand: u16, on: bool, cause: Cause, parents: &[u32], nested: u32) -> u32 {
         let id = self.add(cand, on, cause, parents, nested);
         self.index[usize::from(on)][usize::from(cand)] = id;
+        let k = usize::from(on) * 729 + usize::from(cand);
+        self.reached[k / 64] |= 1 << (k % 64);
         if on {
             self.on_order.push(id);
         } else {

@@ -7,6 +7,12 @@ use super::super::dynamic::{Cause, Mode, NONE, cand, houses_of};
 use super::super::step::Technique;
 use super::{Found, OFF_RUN, Offer, SORT_CELL, SORT_DOUBLE, SORT_REGION, Searcher, conclusion};
 
+/// True when the runs `ids` have some candidate in the same state in
+/// common: without one, no hint can rest on all of them.
+fn meet(s: &Searcher, ids: &[usize]) -> bool {
+    (0..23).any(|w| ids.iter().fold(u64::MAX, |m, &r| m & s.runs[r].reached[w]) != 0)
+}
+
 /// Dynamic double chains: what the candidate of run `i` true and false
 /// both imply.
 pub(super) fn double(
@@ -16,6 +22,9 @@ pub(super) fn double(
     i: usize,
     technique: Technique,
 ) {
+    if !meet(s, &[i, OFF_RUN]) {
+        return;
+    }
     for on in [true, false] {
         let mut at = 0;
         loop {
@@ -65,6 +74,9 @@ pub(super) fn cells(
         card += 1;
     }
     let first = ks[0];
+    if !meet(s, &ks[..card]) {
+        return;
+    }
     let mut targets = [(0usize, NONE); 9];
     for on in [true, false] {
         let mut at = 0;
@@ -134,6 +146,9 @@ pub(super) fn regions(
         for (j, &c) in places[1..n].iter().enumerate() {
             runs[j + 1] = usize::from(cand(c, digit));
             s.ensure(board, mode, runs[j + 1]);
+        }
+        if !meet(s, &runs[..n]) {
+            continue;
         }
         let mut targets = [(0usize, NONE); 9];
         for on in [true, false] {
