@@ -36,6 +36,47 @@ fn bases(board: &Board) -> Vec<(usize, Vec<usize>)> {
 /// (by the later base cell, then the earlier).
 pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     let bases = bases(board);
+    let now = bases.iter().fold(0u128, |m, (c, _)| m | 1 << c);
+    let last = LAST_PAIRLESS.with(std::cell::Cell::get);
+    let found = pair_search(
+        board,
+        &bases,
+        last.map(|(old, old_bases)| changes(&old, board, old_bases, now)),
+    );
+    if found.is_none() {
+        LAST_PAIRLESS.with(|l| l.set(Some((*board, now))));
+    }
+    found
+}
+
+thread_local! {
+    /// The last board on which aligned pair exclusion found nothing, with
+    /// its base cells.
+    static LAST_PAIRLESS: std::cell::Cell<Option<(Board, u128)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The cells whose candidates changed from `old` to `board`, and those
+/// plus the cells that became or stopped being base cells.
+fn changes(old: &Board, board: &Board, old_bases: u128, now: u128) -> (u128, u128) {
+    let changed = (0..81)
+        .filter(|&c| old.candidates(c) != board.candidates(c))
+        .fold(0u128, |m, c| m | 1 << c);
+    (changed, changed | (now ^ old_bases))
+}
+
+/// Aligned pair exclusion's first step in SE's order. Whether two base
+/// cells remove anything depends on their candidates, on their being
+/// base cells, and on the candidates of the cells that see both: with
+/// `since` (the cells changed, and those plus the bases changed, since a
+/// board where nothing was found), a pair where none of these changed is
+/// passed over.
+fn pair_search(
+    board: &Board,
+    bases: &[(usize, Vec<usize>)],
+    since: Option<(u128, u128)>,
+) -> Option<Step> {
+    let (changed, moved) = since.unwrap_or((u128::MAX, u128::MAX));
     let masks: Vec<u128> = bases
         .iter()
         .map(|(_, list)| list.iter().fold(0u128, |m, &c| m | 1 << c))
@@ -44,6 +85,12 @@ pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
         for i in 0..j {
             let both = masks[i] & masks[j];
             if both.count_ones() < 2 {
+                continue;
+            }
+            let (x, y) = (bases[i].0, bases[j].0);
+            if ((1u128 << x) | (1 << y)) & moved == 0
+                && PEER_MASKS[x] & PEER_MASKS[y] & changed == 0
+            {
                 continue;
             }
             let (a, ex_a) = &bases[i];
@@ -211,12 +258,7 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> (Option<Step>,
     // The cells whose candidates changed since `last`, and those that
     // became or stopped being base cells; everything when there is none.
     let (changed, moved) = match last {
-        Some((old, old_bases)) => {
-            let changed = (0..81)
-                .filter(|&c| old.candidates(c) != board.candidates(c))
-                .fold(0u128, |m, c| m | 1 << c);
-            (changed, changed | (now ^ old_bases))
-        }
+        Some((old, old_bases)) => changes(old, board, *old_bases, now),
         None => (u128::MAX, u128::MAX),
     };
     let mut base_of = [usize::MAX; 81];
