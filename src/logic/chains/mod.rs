@@ -237,7 +237,7 @@ fn pass(
             let node = 2 * tree::slot(cell, digit);
             if limit >= 4 && !reach.is_some_and(|r| r.components.alone(node)) {
                 let mut tree = Tree::new(table, links, on, s, limit);
-                tree.cycles();
+                tree.cycles(reach.map(|r| &r.components));
                 for i in 0..tree.s.found.len() {
                     let mut chain = tree.chain(tree.s.found[i]);
                     let eliminations = cycle_eliminations(board, &chain);

@@ -416,8 +416,18 @@ impl<'a> Tree<'a> {
     /// closes it, into `found`, shortest first. An off node may be reached
     /// again by another path, as long as it is not its own ancestor; an on
     /// node only once.
-    pub(super) fn cycles(&mut self) {
+    ///
+    /// With the graph's components, only nodes of the source's component
+    /// are grown: a node outside it never leads back to the source, and
+    /// no node of the component is first reached through one (that node
+    /// would lead back too), so the loops and their chains are the same.
+    pub(super) fn cycles(&mut self, components: Option<&super::scc::Components>) {
         let source = self.s.nodes[0];
+        let home = components.and_then(|c| c.of_node(2 * slot(source.cell, source.digit)));
+        let inside = |node: usize| match (components, home) {
+            (Some(c), Some(h)) => c.of_node(node) == Some(h),
+            _ => true,
+        };
         self.s.found.clear();
         self.s.pending_on.clear();
         self.s.pending_on.push(0);
@@ -437,7 +447,7 @@ impl<'a> Tree<'a> {
                 let Node { cell, digit, .. } = self.s.nodes[p];
                 for &(c, d) in table.get(cell, digit, true, self.links) {
                     let c = usize::from(c);
-                    if !self.has_ancestor(p, c, d, false) {
+                    if inside(2 * slot(c, d) + 1) && !self.has_ancestor(p, c, d, false) {
                         self.s.off_seen.set(slot(c, d));
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
@@ -457,7 +467,7 @@ impl<'a> Tree<'a> {
                         let n = self.push(c, d, true, p);
                         self.s.found.push(n);
                     }
-                    if !self.s.on_seen.get(slot(c, d)) {
+                    if !self.s.on_seen.get(slot(c, d)) && inside(2 * slot(c, d)) {
                         self.s.on_seen.set(slot(c, d));
                         let n = self.push(c, d, true, p);
                         self.s.pending_on.push(n);
