@@ -121,6 +121,37 @@ const fn houses() -> [[usize; 9]; 27] {
 /// in reading order.
 pub static HOUSES: [[usize; 9]; 27] = houses();
 
+/// [`HOUSES`] for tables built at compile time.
+pub(super) const HOUSES_CONST: [[usize; 9]; 27] = houses();
+
+/// Positions in house `a` of the cells it shares with house `b`.
+const fn shared_positions() -> [[u16; 27]; 27] {
+    let houses = HOUSES_CONST;
+    let mut t = [[0u16; 27]; 27];
+    let mut a = 0;
+    while a < 27 {
+        let mut b = 0;
+        while b < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if houses[a][i] == houses[b][j] {
+                        t[a][b] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+pub(super) static SHARED: [[u16; 27]; 27] = shared_positions();
+
 const fn peers() -> [[usize; 20]; 81] {
     let mut t = [[0; 20]; 81];
     let mut c = 0;
@@ -243,6 +274,18 @@ impl Board {
         for (i, &cell) in HOUSES[h].iter().enumerate() {
             if self.candidates[cell] & bit(digit) != 0 {
                 mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// The cells where `digit` is a candidate, as a mask (bit `cell`):
+    /// everything a search confined to that digit reads of the board.
+    pub(super) fn cells_with(&self, digit: u8) -> u128 {
+        let mut mask = 0;
+        for (cell, &m) in self.candidates.iter().enumerate() {
+            if m & bit(digit) != 0 {
+                mask |= 1 << cell;
             }
         }
         mask

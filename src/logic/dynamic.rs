@@ -89,6 +89,10 @@ pub(super) struct Run {
     pub off_order: Vec<u32>,
     /// A candidate found both true and false: (true node, false node).
     pub contradiction: Option<(u32, u32)>,
+    /// The candidates reached in each state, as the index holds them: bit
+    /// `on * 729 + cand`. Hints that need a node common to several runs
+    /// first intersect these.
+    pub reached: [u64; 23],
 }
 
 impl Run {
@@ -101,6 +105,7 @@ impl Run {
             on_order: Vec::new(),
             off_order: Vec::new(),
             contradiction: None,
+            reached: [0; 23],
         }
     }
 
@@ -112,6 +117,7 @@ impl Run {
             on_order: Vec::with_capacity(256),
             off_order: Vec::with_capacity(512),
             contradiction: None,
+            reached: [0; 23],
         })
     }
 
@@ -124,6 +130,7 @@ impl Run {
         self.on_order.clear();
         self.off_order.clear();
         self.contradiction = None;
+        self.reached = [0; 23];
     }
 
     /// The node of a candidate in a state, if reached.
@@ -148,7 +155,11 @@ impl Run {
             count: parents.len() as u16,
             nested,
         });
-        self.parents.extend_from_slice(parents);
+        // One or a few parents: pushed one by one rather than copied by a
+        // call, which costs more for so few.
+        for &q in parents {
+            self.parents.push(q);
+        }
         id
     }
 
@@ -156,6 +167,8 @@ impl Run {
     fn insert(&mut self, cand: u16, on: bool, cause: Cause, parents: &[u32], nested: u32) -> u32 {
         let id = self.add(cand, on, cause, parents, nested);
         self.index[usize::from(on)][usize::from(cand)] = id;
+        let k = usize::from(on) * 729 + usize::from(cand);
+        self.reached[k / 64] |= 1 << (k % 64);
         if on {
             self.on_order.push(id);
         } else {
@@ -217,6 +230,9 @@ pub(super) fn follow(
     run.insert(cand, on, Cause::Assumed, &[], NONE);
     let mut cur = *src;
     let mut places = *src_places;
+    // For the nested techniques: per house, the digits removed there.
+    let mut touched = [0u16; 27];
+    let counts = (mode.level > 0).then(|| nested::Counts::of(src));
     let (mut next_on, mut next_off) = (0, 0);
     loop {
         if next_on < run.on_order.len() {
@@ -235,8 +251,27 @@ pub(super) fn follow(
                 let n = run.nodes[p as usize];
                 cur.eliminate(n.cell(), n.digit());
                 places.remove(n.cell(), n.digit());
+                for h in houses_of(n.cell()) {
+                    touched[h] |= super::board::bit(n.digit());
+                }
             }
-        } else if mode.level == 0 || !nested::advance(src, &cur, mode.level, run, nest) {
+        } else if let Some(counts) = &counts
+            && nested::advance(
+                &nested::Boards {
+                    src,
+                    cur: &cur,
+                    src_places,
+                    cur_places: &places,
+                    touched: &touched,
+                    counts,
+                },
+                mode.level,
+                run,
+                nest,
+            )
+        {
+            continue;
+        } else {
             return;
         }
     }

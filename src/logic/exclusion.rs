@@ -36,20 +36,72 @@ fn bases(board: &Board) -> Vec<(usize, Vec<usize>)> {
 /// (by the later base cell, then the earlier).
 pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     let bases = bases(board);
+    let now = bases.iter().fold(0u128, |m, (c, _)| m | 1 << c);
+    let last = LAST_PAIRLESS.with(std::cell::Cell::get);
+    let found = pair_search(
+        board,
+        &bases,
+        last.map(|(old, old_bases)| changes(&old, board, old_bases, now)),
+    );
+    if found.is_none() {
+        LAST_PAIRLESS.with(|l| l.set(Some((*board, now))));
+    }
+    found
+}
+
+thread_local! {
+    /// The last board on which aligned pair exclusion found nothing, with
+    /// its base cells.
+    static LAST_PAIRLESS: std::cell::Cell<Option<(Board, u128)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The cells whose candidates changed from `old` to `board`, and those
+/// plus the cells that became or stopped being base cells.
+fn changes(old: &Board, board: &Board, old_bases: u128, now: u128) -> (u128, u128) {
+    let changed = (0..81)
+        .filter(|&c| old.candidates(c) != board.candidates(c))
+        .fold(0u128, |m, c| m | 1 << c);
+    (changed, changed | (now ^ old_bases))
+}
+
+/// Aligned pair exclusion's first step in SE's order. Whether two base
+/// cells remove anything depends on their candidates, on their being
+/// base cells, and on the candidates of the cells that see both: with
+/// `since` (the cells changed, and those plus the bases changed, since a
+/// board where nothing was found), a pair where none of these changed is
+/// passed over.
+fn pair_search(
+    board: &Board,
+    bases: &[(usize, Vec<usize>)],
+    since: Option<(u128, u128)>,
+) -> Option<Step> {
+    let (changed, moved) = since.unwrap_or((u128::MAX, u128::MAX));
+    let masks: Vec<u128> = bases
+        .iter()
+        .map(|(_, list)| list.iter().fold(0u128, |m, &c| m | 1 << c))
+        .collect();
     for j in 1..bases.len() {
         for i in 0..j {
+            let both = masks[i] & masks[j];
+            if both.count_ones() < 2 {
+                continue;
+            }
+            let (x, y) = (bases[i].0, bases[j].0);
+            if ((1u128 << x) | (1 << y)) & moved == 0
+                && PEER_MASKS[x] & PEER_MASKS[y] & changed == 0
+            {
+                continue;
+            }
             let (a, ex_a) = &bases[i];
-            let (b, ex_b) = &bases[j];
+            let b = &bases[j].0;
             // At most the 20 peers of a cell: kept on the stack, as this
             // runs for every pair of bases.
             let mut shared = [0usize; 20];
             let mut len = 0;
-            for &c in ex_a.iter().filter(|c| ex_b.contains(c)) {
+            for &c in ex_a.iter().filter(|&&c| both & (1 << c) != 0) {
                 shared[len] = c;
                 len += 1;
-            }
-            if len < 2 {
-                continue;
             }
             let common = &shared[..len];
             let (ma, mb) = (board.candidates(*a), board.candidates(*b));
@@ -88,29 +140,39 @@ pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     None
 }
 
-/// The cells of a cell's houses, box then row then column, each once, as
-/// SE lists them.
-fn house_cells(cell: usize) -> impl Iterator<Item = usize> {
-    let [b, r, c] = [
-        18 + super::board::box_of(cell),
-        super::board::row_of(cell),
-        9 + super::board::col_of(cell),
-    ];
-    let houses = &super::board::HOUSES;
-    houses[b]
-        .iter()
-        .chain(
-            houses[r]
-                .iter()
-                .filter(move |&&o| super::board::box_of(o) != b - 18),
-        )
-        .chain(
-            houses[c]
-                .iter()
-                .filter(move |&&o| super::board::box_of(o) != b - 18),
-        )
-        .copied()
-        .filter(move |&o| o != cell)
+/// The cells of each cell's houses, box then row then column, each once,
+/// as SE lists them.
+static HOUSE_CELLS: [[usize; 20]; 81] = house_cells();
+
+const fn house_cells() -> [[usize; 20]; 81] {
+    let houses = super::board::HOUSES_CONST;
+    let mut t = [[0; 20]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let b = super::board::box_of(cell);
+        let lines = [
+            18 + b,
+            super::board::row_of(cell),
+            9 + super::board::col_of(cell),
+        ];
+        let mut n = 0;
+        let mut k = 0;
+        while k < 3 {
+            let mut i = 0;
+            while i < 9 {
+                let o = houses[lines[k]][i];
+                // Row and column cells of the box come with the box.
+                if o != cell && (k == 0 || super::board::box_of(o) != b) {
+                    t[cell][n] = o;
+                    n += 1;
+                }
+                i += 1;
+            }
+            k += 1;
+        }
+        cell += 1;
+    }
+    t
 }
 
 /// Aligned Triplet Exclusion, as SE's aligned exclusion of degree three:
@@ -122,29 +184,83 @@ fn house_cells(cell: usize) -> impl Iterator<Item = usize> {
 /// covers every candidate of one of the common peers; a digit of a base
 /// cell in no possible combination leaves it.
 pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
+    let last = LAST_EMPTY.with(std::cell::Cell::get);
+    let (found, bases) = triplet_search(board, last.as_ref());
+    if found.is_none() {
+        LAST_EMPTY.with(|l| l.set(Some((*board, bases))));
+    }
+    found
+}
+
+thread_local! {
+    /// The last board on which aligned triplet exclusion found nothing,
+    /// with its base cells (see `triplet_search`).
+    static LAST_EMPTY: std::cell::Cell<Option<(Board, u128)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The peers of each cell as a mask (bit `cell`).
+static PEER_MASKS: [u128; 81] = peer_masks();
+
+const fn peer_masks() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if sees(a, b) {
+                t[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+}
+
+/// A cell a triplet may rest on: two candidates or more, no peer with a
+/// single one, and a peer of two or three; with that list of peers.
+fn base(board: &Board, cell: usize) -> Option<Vec<usize>> {
+    if board.candidates(cell).count_ones() < 2 {
+        return None;
+    }
+    let mut single = false;
+    let mut list = Vec::new();
+    for &o in &HOUSE_CELLS[cell] {
+        match board.candidates(o).count_ones() {
+            1 => single = true,
+            2 | 3 => list.push(o),
+            _ => {}
+        }
+    }
+    (!single && !list.is_empty()).then_some(list)
+}
+
+/// Aligned triplet exclusion's first step in SE's order. `last`: a board
+/// on which it found nothing, and its base cells. Whether three cells
+/// remove anything depends on their candidates, on whether they are base
+/// cells, and on the candidates of the cells that see all three: a set
+/// where none of these changed since `last` removed nothing there, and
+/// removes nothing now. Also returns the base cells of `board`.
+fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> (Option<Step>, u128) {
     let mut bases: Vec<usize> = Vec::new();
     let mut excluders: Vec<Vec<usize>> = Vec::new();
     for cell in 0..81 {
-        if board.candidates(cell).count_ones() < 2 {
-            continue;
-        }
-        let mut single = false;
-        let mut list = Vec::new();
-        for o in house_cells(cell) {
-            match board.candidates(o).count_ones() {
-                1 => single = true,
-                2 | 3 => list.push(o),
-                _ => {}
-            }
-        }
-        if !single && !list.is_empty() {
+        if let Some(list) = base(board, cell) {
             bases.push(cell);
             excluders.push(list);
         }
     }
+    let now = bases.iter().fold(0u128, |m, &c| m | 1 << c);
     if bases.len() < 3 {
-        return None;
+        return (None, now);
     }
+    // The cells whose candidates changed since `last`, and those that
+    // became or stopped being base cells; everything when there is none.
+    let (changed, moved) = match last {
+        Some((old, old_bases)) => changes(old, board, *old_bases, now),
+        None => (u128::MAX, u128::MAX),
+    };
     let mut base_of = [usize::MAX; 81];
     for (k, &b) in bases.iter().enumerate() {
         base_of[b] = k;
@@ -158,13 +274,39 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
     // set that removed nothing is not tried again.
     let n = bases.len();
     let mut tried = vec![0u64; (n * n * n).div_ceil(64)];
+    // Each base's peers that are bases themselves, in its list's order:
+    // the candidates for the third cell.
+    let thirds: Vec<Vec<usize>> = excluders
+        .iter()
+        .map(|list| {
+            list.iter()
+                .copied()
+                .filter(|&t| base_of[t] != usize::MAX)
+                .collect()
+        })
+        .collect();
+    let third_masks: Vec<u128> = thirds
+        .iter()
+        .map(|list| list.iter().fold(0u128, |m, &c| m | 1 << c))
+        .collect();
     for j in 1..n {
         for i in 0..j {
+            // The common peers of the three lie among those of the two.
+            if (masks[i] & masks[j]).count_ones() < 2 {
+                continue;
+            }
+            // Every set of the pair unchanged since `last` (see below).
+            let (x, y) = (bases[i], bases[j]);
+            if ((1u128 << x) | (1 << y) | third_masks[i] | third_masks[j]) & moved == 0
+                && PEER_MASKS[x] & PEER_MASKS[y] & changed == 0
+            {
+                continue;
+            }
             // The third cell: a base among the peers of either, in SE's
             // order (the first's peers, then the second's).
             let mut twin_seen = (1u128 << bases[i]) | (1u128 << bases[j]);
-            for &t in excluders[i].iter().chain(&excluders[j]) {
-                if twin_seen & (1 << t) != 0 || base_of[t] == usize::MAX {
+            for &t in thirds[i].iter().chain(&thirds[j]) {
+                if twin_seen & (1 << t) != 0 {
                     continue;
                 }
                 twin_seen |= 1 << t;
@@ -180,24 +322,38 @@ pub(super) fn aligned_triplet(board: &Board) -> Option<Step> {
                     continue;
                 }
                 tried[key / 64] |= 1 << (key % 64);
-                let common: Vec<usize> = excluders[i]
-                    .iter()
-                    .copied()
-                    .filter(|&o| common_mask & (1 << o) != 0)
-                    .collect();
-                if let Some(step) = exclude(board, [bases[i], bases[j], t], &common) {
-                    return Some(step);
+                let cells = (1u128 << x) | (1 << y) | (1 << t);
+                let seeing = PEER_MASKS[x] & PEER_MASKS[y] & PEER_MASKS[t];
+                if cells & moved == 0 && seeing & changed == 0 {
+                    continue;
+                }
+                // At most the 20 peers of a cell: on the stack, as this
+                // runs for every set of three.
+                let mut common = [0usize; 20];
+                let mut len = 0;
+                for &o in &excluders[i] {
+                    if common_mask & (1 << o) != 0 {
+                        common[len] = o;
+                        len += 1;
+                    }
+                }
+                if let Some(step) = exclude(board, [bases[i], bases[j], t], &common[..len]) {
+                    return (Some(step), now);
                 }
             }
         }
     }
-    None
+    (None, now)
 }
 
 /// The digits of three base cells that fit no allowed combination.
 fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
     let masks = cells.map(|c| board.candidates(c));
-    let covers: Vec<u16> = common.iter().map(|&e| board.candidates(e)).collect();
+    let mut covers = [0u16; 20];
+    for (m, &e) in covers.iter_mut().zip(common) {
+        *m = board.candidates(e);
+    }
+    let covers = &covers[..common.len()];
     let sees_pair = [
         sees(cells[0], cells[1]),
         sees(cells[0], cells[2]),
@@ -209,19 +365,33 @@ fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
             if a == b && sees_pair[0] {
                 continue;
             }
-            for c in digits(masks[2]) {
-                if (a == c && sees_pair[1]) || (b == c && sees_pair[2]) {
-                    continue;
+            // The third digits that complete an allowed combination, all
+            // at once: a common peer whose digits lie within a, b and c
+            // forbids c when it has one digit besides a and b, every c
+            // when it has none.
+            let ab = bit(a) | bit(b);
+            let mut third = masks[2];
+            if sees_pair[1] {
+                third &= !bit(a);
+            }
+            if sees_pair[2] {
+                third &= !bit(b);
+            }
+            for &m in covers {
+                let rest = m & !ab;
+                if rest & (rest.wrapping_sub(1)) == 0 {
+                    third &= !rest;
+                    if rest == 0 {
+                        third = 0;
+                    }
                 }
-                let used = bit(a) | bit(b) | bit(c);
-                if covers.iter().any(|&m| m & !used == 0) {
-                    continue;
-                }
+            }
+            if third != 0 {
                 ok[0] |= bit(a);
                 ok[1] |= bit(b);
-                ok[2] |= bit(c);
+                ok[2] |= third;
                 // Once every digit fits some combination nothing goes.
-                if ok == masks {
+                if ok[0] == masks[0] && ok[1] == masks[1] && ok[2] == masks[2] {
                     break 'all;
                 }
             }

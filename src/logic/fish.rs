@@ -23,7 +23,7 @@ pub(super) fn fish(board: &Board, technique: Technique) -> Option<Step> {
                     usable |= 1 << line;
                 }
             }
-            for base in (0u16..512).filter(|&m| m.count_ones() == n && m & !usable == 0) {
+            for base in super::subsets::combinations(n).filter(|&m| m & !usable == 0) {
                 let cover = (0..9)
                     .filter(|&l| base & (1 << l) != 0)
                     .fold(0u16, |m, l| m | places[l]);

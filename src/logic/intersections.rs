@@ -1,12 +1,22 @@
 //! Intersections: pointing and claiming, and SE's direct forms of them that
 //! go on to a hidden single.
 
-use super::board::{Board, HOUSES, House};
+use super::board::{Board, HOUSES, House, SHARED};
+use super::chains::Places;
 use super::step::{Step, Technique};
 
 /// Do two houses share cells? A line and a box, or a house and itself.
 fn crosses(a: usize, b: usize) -> bool {
-    HOUSES[a].iter().any(|c| HOUSES[b].contains(c))
+    SHARED[a][b] != 0
+}
+
+/// The cells of house `h` at the positions `mask`, in order.
+fn cells_at(h: usize, mask: u16) -> impl Iterator<Item = usize> {
+    HOUSES[h]
+        .iter()
+        .enumerate()
+        .filter(move |&(i, _)| mask & (1 << i) != 0)
+        .map(|(_, &c)| c)
 }
 
 /// Pointing (`confined` boxes, `other` lines) or claiming (`confined` lines,
@@ -21,32 +31,22 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
         Technique::DirectPointing => (true, true),
         _ => (false, true),
     };
+    let places = Places::of(board);
     let confined = if pointing { 18..27 } else { 0..18 };
     for a in confined {
         let others = if pointing { 0..18 } else { 18..27 };
         for b in others.filter(|&b| crosses(a, b)) {
             for digit in 1..=9 {
-                let positions = board.positions(a, digit);
+                let positions = places.get(a, digit);
                 // One place is a hidden single, found before this.
-                if positions.count_ones() < 2 {
+                if positions.count_ones() < 2 || positions & !SHARED[a][b] != 0 {
                     continue;
                 }
-                let inside = HOUSES[a]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(i, _)| positions & (1 << i) != 0)
-                    .all(|(_, c)| HOUSES[b].contains(c));
-                if !inside {
+                let rest = places.get(b, digit) & !SHARED[b][a];
+                if rest == 0 {
                     continue;
                 }
-                let removed: Vec<usize> = HOUSES[b]
-                    .iter()
-                    .copied()
-                    .filter(|c| !HOUSES[a].contains(c) && board.has(*c, digit))
-                    .collect();
-                if removed.is_empty() {
-                    continue;
-                }
+                let removed: Vec<usize> = cells_at(b, rest).collect();
                 let mut houses = vec![House::from_index(a), House::from_index(b)];
                 let mut placements = Vec::new();
                 if direct {
@@ -62,12 +62,7 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
                     technique,
                     placements,
                     eliminations: removed.iter().map(|&c| (c, digit)).collect(),
-                    pattern: HOUSES[a]
-                        .iter()
-                        .copied()
-                        .filter(|&c| board.has(c, digit))
-                        .map(|c| (c, digit))
-                        .collect(),
+                    pattern: cells_at(a, positions).map(|c| (c, digit)).collect(),
                     houses,
                 });
             }

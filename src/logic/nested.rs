@@ -7,8 +7,8 @@
 //! nested chain also carries that chain, whose length adds to the outer
 //! chain's.
 
-use super::board::{Board, HOUSES, bit, box_of, col_of, digits, row_of};
-use super::chains;
+use super::board::{Board, HOUSES, SHARED, bit, digits};
+use super::chains::{self, Places};
 use super::dynamic::{self, Mode, NONE, Run, cand};
 use super::multiple::{self, Found, Searcher};
 
@@ -39,7 +39,9 @@ struct Removal {
 /// Runs the nested techniques of `level` on the working board `cur` (the
 /// run started from `src`) and adds what the first that applies removes
 /// to `run`. False when nothing new was added.
-pub(super) fn advance(src: &Board, cur: &Board, level: u8, run: &mut Run, nest: &mut Nest) -> bool {
+pub(super) fn advance(b: &Boards<'_>, level: u8, run: &mut Run, nest: &mut Nest) -> bool {
+    let (src, cur) = (b.src, b.cur);
+    let touched = b.touched;
     let mut found = Vec::new();
     let rules: &[u8] = match level {
         1 => &[0, 1, 2, 3],
@@ -50,10 +52,10 @@ pub(super) fn advance(src: &Board, cur: &Board, level: u8, run: &mut Run, nest: 
     };
     for &rule in rules {
         match rule {
-            0 => locking(src, cur, &mut found),
-            1 => hidden_pairs(src, cur, &mut found),
-            2 => naked_pairs(src, cur, &mut found),
-            3 => x_wings(src, cur, &mut found),
+            0 => locking(b, touched, &mut found),
+            1 => hidden_pairs(b, touched, &mut found),
+            2 => naked_pairs(b, touched, &mut found),
+            3 => x_wings(b, touched, &mut found),
             4 => {
                 for h in chains::all(cur, src) {
                     found.push(Removal {
@@ -136,64 +138,89 @@ fn removals(cur: &Board, step: &super::step::Step) -> Vec<u16> {
     out
 }
 
-/// Candidates of `digit` in the cells given that the run removed.
-fn removed_in(
-    src: &Board,
-    cur: &Board,
-    cells: impl Iterator<Item = usize>,
-    digit: u8,
-    out: &mut Vec<u16>,
-) {
-    for c in cells {
-        if src.has(c, digit) && !cur.has(c, digit) {
-            out.push(cand(c, digit));
-        }
+/// The candidates of `digit` at the positions `mask` of house `h`, in
+/// house order (which is cell order).
+fn at_positions(h: usize, mask: u16, digit: u8, out: &mut Vec<u16>) {
+    let mut m = mask;
+    while m != 0 {
+        out.push(cand(HOUSES[h][m.trailing_zeros() as usize], digit));
+        m &= m - 1;
     }
 }
 
-fn in_house(h: usize, cell: usize) -> bool {
-    match h {
-        0..=8 => row_of(cell) == h,
-        9..=17 => col_of(cell) == h - 9,
-        _ => box_of(cell) == h - 18,
+/// The two boards a nested technique compares: the one the outer run
+/// started from and its working copy, each with its places.
+pub(super) struct Boards<'a> {
+    pub src: &'a Board,
+    pub cur: &'a Board,
+    pub src_places: &'a Places,
+    pub cur_places: &'a Places,
+    /// Per house, the digits the run removed somewhere in it: a pattern
+    /// counts only with such a removal under it, so the techniques look
+    /// only where these are.
+    pub touched: &'a [u16; 27],
+    pub counts: &'a Counts,
+}
+
+impl Boards<'_> {
+    /// Places of `digit` in house `h` the run removed.
+    fn removed(&self, h: usize, digit: u8) -> u16 {
+        self.src_places.get(h, digit) & !self.cur_places.get(h, digit)
+    }
+}
+
+/// What the nested techniques read of the board a run started from, which
+/// the run does not change: empty cells per house, placed digits.
+pub(super) struct Counts {
+    empty: [u8; 27],
+    placed: [u8; 10],
+}
+
+impl Counts {
+    pub(super) fn of(board: &Board) -> Counts {
+        let mut empty = [0u8; 27];
+        for (h, n) in empty.iter_mut().enumerate() {
+            *n = HOUSES[h].iter().filter(|&&c| board.value(c) == 0).count() as u8;
+        }
+        let mut placed = [0u8; 10];
+        for c in 0..81 {
+            placed[usize::from(board.value(c))] += 1;
+        }
+        Counts { empty, placed }
     }
 }
 
 /// Pointing and claiming, as SE's intersections: a digit whose places in
 /// one house all lie in a crossing house leaves the rest of that house.
-fn locking(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
+/// Only patterns with a removed candidate under them count (see
+/// `advance`), so the others are not built.
+fn locking(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     // (confining kind, removing kind): box-column, box-row, column-box,
     // row-box, as SE visits them; kinds by their first house number.
     for (k1, k2) in [(18, 9), (18, 0), (9, 18), (0, 18)] {
         for i1 in 0..9 {
-            for i2 in 0..9 {
-                let (h1, h2) = (k1 + i1, k2 + i2);
-                if !HOUSES[h1].iter().any(|&c| in_house(h2, c)) {
-                    continue;
-                }
-                for digit in 1..=9u8 {
-                    let places = HOUSES[h1].iter().filter(|&&c| cur.has(c, digit));
-                    if places.clone().count() < 2 || !places.clone().all(|&c| in_house(h2, c)) {
+            let h1 = k1 + i1;
+            if touched[h1] == 0 {
+                continue;
+            }
+            for h2 in crossing(h1, k2) {
+                let (in1, in2) = (SHARED[h1][h2], SHARED[h2][h1]);
+                for digit in digits(touched[h1]) {
+                    let m1 = b.cur_places.get(h1, digit);
+                    if m1.count_ones() < 2 || m1 & !in1 != 0 {
                         continue;
                     }
-                    let removes: Vec<u16> = HOUSES[h2]
-                        .iter()
-                        .filter(|&&c| !in_house(h1, c) && cur.has(c, digit))
-                        .map(|&c| cand(c, digit))
-                        .collect();
-                    if removes.is_empty() {
+                    let rest = b.cur_places.get(h2, digit) & !in2;
+                    let under = b.removed(h1, digit) & !in1;
+                    if rest == 0 || under == 0 {
                         continue;
                     }
+                    let mut removes = Vec::new();
+                    at_positions(h2, rest, digit, &mut removes);
                     let mut parents = Vec::new();
-                    removed_in(
-                        src,
-                        cur,
-                        HOUSES[h1].iter().copied().filter(|&c| !in_house(h2, c)),
-                        digit,
-                        &mut parents,
-                    );
+                    at_positions(h1, under, digit, &mut parents);
                     found.push(Removal {
-                        removes: sorted(removes),
+                        removes,
                         parents,
                         chain: None,
                     });
@@ -203,13 +230,23 @@ fn locking(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
     }
 }
 
+/// The three houses of the kind starting at `kind` (0 rows, 9 columns,
+/// 18 boxes) that cross house `h` of another kind, in order.
+fn crossing(h: usize, kind: usize) -> [usize; 3] {
+    let i = h % 9;
+    match (h / 9, kind) {
+        // A box: its three rows or columns.
+        (2, 0) => [0, 1, 2].map(|k| (i / 3) * 3 + k),
+        (2, _) => [0, 1, 2].map(|k| 9 + (i % 3) * 3 + k),
+        // A row or a column: the three boxes along it.
+        (0, _) => [0, 1, 2].map(|k| 18 + (i / 3) * 3 + k),
+        _ => [0, 1, 2].map(|k| 18 + (i / 3) + 3 * k),
+    }
+}
+
 fn sorted(mut v: Vec<u16>) -> Vec<u16> {
     v.sort_unstable();
     v
-}
-
-fn empty_cells(cur: &Board, h: usize) -> usize {
-    HOUSES[h].iter().filter(|&&c| cur.value(c) == 0).count()
 }
 
 /// The houses in SE's order for subsets: boxes, columns, rows.
@@ -219,40 +256,56 @@ fn subset_houses() -> impl Iterator<Item = usize> {
 
 /// Pairs (i, j) of 0..9 in SE's order: by the larger, then the smaller.
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
-    (1..9).flat_map(|j| (0..j).map(move |i| (i, j)))
+    pairs_in(0x1FF)
+}
+
+/// The pairs of `pairs` with both in `mask` (bit `i` for `i`), in the
+/// same order.
+fn pairs_in(mask: u16) -> impl Iterator<Item = (usize, usize)> {
+    let bits = move |m: u16| digits(m).map(|d| usize::from(d - 1));
+    bits(mask).flat_map(move |j| bits(mask & ((1 << j) - 1)).map(move |i| (i, j)))
 }
 
 /// Hidden pairs: two digits with the same two places in a house (both
 /// with two places at least) leave those cells' other digits.
-fn hidden_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
+fn hidden_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if empty_cells(cur, h) <= 4 {
+        if touched[h] == 0 || b.counts.empty[h] <= 4 {
             continue;
         }
-        let pos = |d: u8| -> u16 {
-            let mut m = 0;
-            for (i, &c) in HOUSES[h].iter().enumerate() {
-                if cur.has(c, d) {
-                    m |= 1 << i;
-                }
+        // Only digits with two places can pair.
+        let mut two = 0u16;
+        for d in 1..=9u8 {
+            if b.cur_places.get(h, d).count_ones() == 2 {
+                two |= bit(d);
             }
-            m
-        };
-        for (i, j) in pairs() {
-            let (a, b) = (i as u8 + 1, j as u8 + 1);
-            let (pa, pb) = (pos(a), pos(b));
-            if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+        }
+        for (i, j) in pairs_in(two) {
+            let (da, db) = (i as u8 + 1, j as u8 + 1);
+            if touched[h] & (bit(da) | bit(db)) == 0 {
                 continue;
             }
-            let pair = bit(a) | bit(b);
+            let (pa, pb) = (b.cur_places.get(h, da), b.cur_places.get(h, db));
+            // Two places each and three or more together: not a pair.
+            if pa != pb || pa.count_ones() != 2 {
+                continue;
+            }
+            let (ua, ub) = (b.removed(h, da) & !pa, b.removed(h, db) & !pa);
+            if ua | ub == 0 {
+                continue;
+            }
+            let pair = bit(da) | bit(db);
             let mut removes = Vec::new();
             let mut parents = Vec::new();
             for (at, &c) in HOUSES[h].iter().enumerate() {
-                if (pa | pb) & (1 << at) != 0 {
-                    removes.extend(digits(cur.candidates(c) & !pair).map(|d| cand(c, d)));
+                if pa & (1 << at) != 0 {
+                    removes.extend(digits(b.cur.candidates(c) & !pair).map(|d| cand(c, d)));
                 } else {
-                    for d in [a, b] {
-                        removed_in(src, cur, std::iter::once(c), d, &mut parents);
+                    if ua & (1 << at) != 0 {
+                        parents.push(cand(c, da));
+                    }
+                    if ub & (1 << at) != 0 {
+                        parents.push(cand(c, db));
                     }
                 }
             }
@@ -269,34 +322,41 @@ fn hidden_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
 
 /// Naked pairs: two cells of a house with the same two candidates leave
 /// the house's other cells without them.
-fn naked_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
+fn naked_pairs(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
     for h in subset_houses() {
-        if empty_cells(cur, h) < 4 {
+        if touched[h] == 0 || b.counts.empty[h] < 4 {
             continue;
         }
-        for (i, j) in pairs() {
-            let (a, b) = (HOUSES[h][i], HOUSES[h][j]);
-            let (ma, mb) = (cur.candidates(a), cur.candidates(b));
-            if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+        // Only cells with two candidates can pair.
+        let mut two = 0u16;
+        for (at, &c) in HOUSES[h].iter().enumerate() {
+            if b.cur.candidates(c).count_ones() == 2 {
+                two |= 1 << at;
+            }
+        }
+        for (i, j) in pairs_in(two) {
+            let (ca, cb) = (HOUSES[h][i], HOUSES[h][j]);
+            let (ma, mb) = (b.cur.candidates(ca), b.cur.candidates(cb));
+            if ma != mb || ma.count_ones() != 2 {
                 continue;
             }
-            let pair = ma | mb;
+            let pair = ma;
+            // The digits the run removed from the pair's two cells.
+            let (ga, gb) = (b.src.candidates(ca) & !pair, b.src.candidates(cb) & !pair);
+            if ga | gb == 0 {
+                continue;
+            }
             let removes: Vec<u16> = HOUSES[h]
                 .iter()
-                .filter(|&&c| c != a && c != b)
-                .flat_map(|&c| digits(cur.candidates(c) & pair).map(move |d| cand(c, d)))
+                .filter(|&&c| c != ca && c != cb)
+                .flat_map(|&c| digits(b.cur.candidates(c) & pair).map(move |d| cand(c, d)))
                 .collect();
             if removes.is_empty() {
                 continue;
             }
             let mut parents = Vec::new();
-            for c in [a, b] {
-                for d in digits(src.candidates(c) & !pair) {
-                    if !cur.has(c, d) {
-                        parents.push(cand(c, d));
-                    }
-                }
-            }
+            parents.extend(digits(ga).map(|d| cand(ca, d)));
+            parents.extend(digits(gb).map(|d| cand(cb, d)));
             found.push(Removal {
                 removes: sorted(removes),
                 parents,
@@ -308,54 +368,43 @@ fn naked_pairs(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
 
 /// X-Wings: a digit whose places in two base lines lie in two cover lines
 /// leaves the rest of the cover lines. Columns as base first, as SE.
-fn x_wings(src: &Board, cur: &Board, found: &mut Vec<Removal>) {
-    let mut placed = [0usize; 10];
-    for c in 0..81 {
-        placed[usize::from(cur.value(c))] += 1;
-    }
+fn x_wings(b: &Boards<'_>, touched: &[u16; 27], found: &mut Vec<Removal>) {
+    let placed = &b.counts.placed;
     for (base, cover) in [(9, 0), (0, 9)] {
         for (i, j) in pairs() {
-            for digit in 1..=9u8 {
+            for digit in digits(touched[base + i] | touched[base + j]) {
                 if placed[usize::from(digit)] + 4 > 9 {
                     continue;
                 }
-                let pos = |h: usize| -> u16 {
-                    let mut m = 0;
-                    for (at, &c) in HOUSES[h].iter().enumerate() {
-                        if cur.has(c, digit) {
-                            m |= 1 << at;
-                        }
-                    }
-                    m
-                };
-                let (pa, pb) = (pos(base + i), pos(base + j));
-                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                let (pa, pb) = (
+                    b.cur_places.get(base + i, digit),
+                    b.cur_places.get(base + j, digit),
+                );
+                if pa != pb || pa.count_ones() != 2 {
                     continue;
                 }
-                let covers = pa | pb;
+                let covers = pa;
+                let (ua, ub) = (
+                    b.removed(base + i, digit) & !covers,
+                    b.removed(base + j, digit) & !covers,
+                );
+                if ua | ub == 0 {
+                    continue;
+                }
                 let mut removes = Vec::new();
-                for k in 0..9 {
-                    if covers & (1 << k) == 0 {
-                        continue;
-                    }
-                    for (at, &c) in HOUSES[cover + k].iter().enumerate() {
-                        if at != i && at != j && cur.has(c, digit) {
-                            removes.push(cand(c, digit));
-                        }
-                    }
+                let mut m = covers;
+                while m != 0 {
+                    let k = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    let rest = b.cur_places.get(cover + k, digit) & !(1 << i | 1 << j);
+                    at_positions(cover + k, rest, digit, &mut removes);
                 }
                 if removes.is_empty() {
                     continue;
                 }
                 let mut parents = Vec::new();
-                for b in [i, j] {
-                    let cells = HOUSES[base + b]
-                        .iter()
-                        .enumerate()
-                        .filter(|&(at, _)| covers & (1 << at) == 0)
-                        .map(|(_, &c)| c);
-                    removed_in(src, cur, cells, digit, &mut parents);
-                }
+                at_positions(base + i, ua, digit, &mut parents);
+                at_positions(base + j, ub, digit, &mut parents);
                 found.push(Removal {
                     removes: sorted(removes),
                     parents,

@@ -43,18 +43,24 @@ pub(super) fn hidden_single(board: &Board, technique: Technique) -> Option<Step>
         _ => 18,
     };
     for (h, cells) in HOUSES.iter().enumerate().skip(first).take(9) {
-        for digit in 1..=9 {
+        // The digits seen once and those seen again, in one pass over the
+        // house: the lowest digit seen once only is the first single.
+        let (mut once, mut again) = (0u16, 0u16);
+        for &c in cells {
+            let m = board.candidates(c);
+            again |= once & m;
+            once |= m;
+        }
+        if let Some(digit) = digits(once & !again).next() {
             let positions = board.positions(h, digit);
-            if positions.count_ones() == 1 {
-                let cell = cells[positions.trailing_zeros() as usize];
-                return Some(Step {
-                    technique,
-                    placements: vec![(cell, digit)],
-                    eliminations: Vec::new(),
-                    pattern: vec![(cell, digit)],
-                    houses: vec![House::from_index(h)],
-                });
-            }
+            let cell = cells[positions.trailing_zeros() as usize];
+            return Some(Step {
+                technique,
+                placements: vec![(cell, digit)],
+                eliminations: Vec::new(),
+                pattern: vec![(cell, digit)],
+                houses: vec![House::from_index(h)],
+            });
         }
     }
     None

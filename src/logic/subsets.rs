@@ -44,7 +44,7 @@ const fn masks_of(n: u32) -> ([u16; 126], usize) {
 static COMBINATIONS: [([u16; 126], usize); 3] = [masks_of(2), masks_of(3), masks_of(4)];
 
 /// The 9-bit masks with `n` bits set (2 to 4), in increasing order.
-fn combinations(n: u32) -> impl Iterator<Item = u16> {
+pub(super) fn combinations(n: u32) -> impl Iterator<Item = u16> {
     let (masks, len) = &COMBINATIONS[n as usize - 2];
     masks[..*len].iter().copied()
 }
@@ -57,42 +57,51 @@ pub(super) fn naked(board: &Board, technique: Technique) -> Option<Step> {
         Technique::NakedTriple => 3,
         _ => 4,
     };
-    for h in SCAN {
-        let cells = &HOUSES[h];
-        let empty = (0..9)
-            .filter(|&i| board.value(cells[i]) == 0)
-            .fold(0u16, |m, i| m | 1 << i);
-        if empty.count_ones() <= n {
+    by_house(board, (n - 2) as usize, |h| {
+        naked_in(board, h, n, technique)
+    })
+}
+
+/// Naked subsets of `n` cells in house `h`.
+fn naked_in(board: &Board, h: usize, n: u32, technique: Technique) -> Option<Step> {
+    let cells = &HOUSES[h];
+    let empty = (0..9)
+        .filter(|&i| board.value(cells[i]) == 0)
+        .fold(0u16, |m, i| m | 1 << i);
+    if empty.count_ones() <= n {
+        return None;
+    }
+    // A cell of the subset holds two to n candidates.
+    let fitting = (0..9)
+        .filter(|&i| (2..=n).contains(&board.candidates(cells[i]).count_ones()))
+        .fold(0u16, |m, i| m | 1 << i);
+    for combo in combinations(n).filter(|&c| c & !fitting == 0) {
+        let mut union: Digits = 0;
+        let mut fits = true;
+        for i in (0..9).filter(|&i| combo & (1 << i) != 0) {
+            let m = board.candidates(cells[i]);
+            fits &= (2..=n).contains(&m.count_ones());
+            union |= m;
+        }
+        if !fits || union.count_ones() != n {
             continue;
         }
-        for combo in combinations(n).filter(|&c| c & !empty == 0) {
-            let mut union: Digits = 0;
-            let mut fits = true;
-            for i in (0..9).filter(|&i| combo & (1 << i) != 0) {
-                let m = board.candidates(cells[i]);
-                fits &= (2..=n).contains(&m.count_ones());
-                union |= m;
+        let mut eliminations = Vec::new();
+        for i in (0..9).filter(|&i| combo & (1 << i) == 0) {
+            for d in digits(board.candidates(cells[i]) & union) {
+                eliminations.push((cells[i], d));
             }
-            if !fits || union.count_ones() != n {
-                continue;
-            }
-            let mut eliminations = Vec::new();
-            for i in (0..9).filter(|&i| combo & (1 << i) == 0) {
-                for d in digits(board.candidates(cells[i]) & union) {
-                    eliminations.push((cells[i], d));
-                }
-            }
-            if eliminations.is_empty() {
-                continue;
-            }
-            return Some(Step {
-                technique,
-                placements: Vec::new(),
-                eliminations,
-                pattern: pattern(board, cells, combo, union),
-                houses: vec![House::from_index(h)],
-            });
         }
+        if eliminations.is_empty() {
+            continue;
+        }
+        return Some(Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            pattern: pattern(board, cells, combo, union),
+            houses: vec![House::from_index(h)],
+        });
     }
     None
 }
@@ -101,67 +110,125 @@ pub(super) fn naked(board: &Board, technique: Technique) -> Option<Step> {
 /// lose their other candidates. The direct forms keep only a subset whose
 /// eliminations leave another digit one place in the house, and place it.
 pub(super) fn hidden(board: &Board, technique: Technique) -> Option<Step> {
-    let (n, direct) = match technique {
-        Technique::HiddenPair => (2, false),
-        Technique::HiddenTriple => (3, false),
-        Technique::HiddenQuad => (4, false),
-        Technique::DirectHiddenPair => (2, true),
-        _ => (3, true),
+    let (n, direct, variant) = match technique {
+        Technique::HiddenPair => (2, false, 3),
+        Technique::HiddenTriple => (3, false, 4),
+        Technique::HiddenQuad => (4, false, 5),
+        Technique::DirectHiddenPair => (2, true, 6),
+        _ => (3, true, 7),
     };
-    for h in SCAN {
-        let cells = &HOUSES[h];
-        let empty = board.empty_in(h) as u32;
-        // With 2n empty cells or fewer the other cells form a naked subset
-        // of n or fewer, rated lower: SE leaves those to it.
-        if empty <= if direct { n } else { 2 * n } {
+    by_house(board, variant, |h| {
+        hidden_in(board, h, n, direct, technique)
+    })
+}
+
+/// Hidden subsets of `n` digits in house `h`.
+fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique) -> Option<Step> {
+    let cells = &HOUSES[h];
+    let empty = board.empty_in(h) as u32;
+    // With 2n empty cells or fewer the other cells form a naked subset
+    // of n or fewer, rated lower: SE leaves those to it.
+    if empty <= if direct { n } else { 2 * n } {
+        return None;
+    }
+    let mut places = [0u16; 9];
+    for (d, p) in (1..=9).zip(places.iter_mut()) {
+        *p = board.positions(h, d);
+    }
+    // A digit of the subset has one to n places.
+    let fitting = (0..9)
+        .filter(|&i| (1..=n).contains(&places[i].count_ones()))
+        .fold(0u16, |m, i| m | 1 << i);
+    for combo in combinations(n).filter(|&c| c & !fitting == 0) {
+        let mut union = 0u16;
+        let mut fits = true;
+        for d in digits(combo) {
+            let p = places[usize::from(d - 1)];
+            fits &= p != 0;
+            union |= p;
+        }
+        if !fits || union.count_ones() != n {
             continue;
         }
-        let mut places = [0u16; 9];
-        for (d, p) in (1..=9).zip(places.iter_mut()) {
-            *p = board.positions(h, d);
+        let mut eliminations = Vec::new();
+        for i in (0..9).filter(|&i| union & (1 << i) != 0) {
+            for d in digits(board.candidates(cells[i]) & !combo) {
+                eliminations.push((cells[i], d));
+            }
         }
-        for combo in combinations(n) {
-            let mut union = 0u16;
-            let mut fits = true;
-            for d in digits(combo) {
+        if eliminations.is_empty() {
+            continue;
+        }
+        let mut step = Step {
+            technique,
+            placements: Vec::new(),
+            eliminations,
+            pattern: pattern(board, cells, union, combo),
+            houses: vec![House::from_index(h)],
+        };
+        if direct {
+            let single = (1..=9u8).find_map(|d| {
                 let p = places[usize::from(d - 1)];
-                fits &= p != 0;
-                union |= p;
-            }
-            if !fits || union.count_ones() != n {
-                continue;
-            }
-            let mut eliminations = Vec::new();
-            for i in (0..9).filter(|&i| union & (1 << i) != 0) {
-                for d in digits(board.candidates(cells[i]) & !combo) {
-                    eliminations.push((cells[i], d));
-                }
-            }
-            if eliminations.is_empty() {
-                continue;
-            }
-            let mut step = Step {
-                technique,
-                placements: Vec::new(),
-                eliminations,
-                pattern: pattern(board, cells, union, combo),
-                houses: vec![House::from_index(h)],
-            };
-            if direct {
-                let single = (1..=9u8).find_map(|d| {
-                    let p = places[usize::from(d - 1)];
-                    let left = p & !union;
-                    (combo & (1 << (d - 1)) == 0 && p.count_ones() > 1 && left.count_ones() == 1)
-                        .then(|| (cells[left.trailing_zeros() as usize], d))
-                });
-                let Some(single) = single else { continue };
-                step.placements.push(single);
-                step.houses.push(House::from_index(h));
-            }
-            return Some(step);
+                let left = p & !union;
+                (combo & (1 << (d - 1)) == 0 && p.count_ones() > 1 && left.count_ones() == 1)
+                    .then(|| (cells[left.trailing_zeros() as usize], d))
+            });
+            let Some(single) = single else { continue };
+            step.placements.push(single);
+            step.houses.push(House::from_index(h));
         }
+        return Some(step);
     }
     None
+}
+
+/// The kinds of subset searched house by house: naked of two, three,
+/// four cells, hidden of two, three, four digits, direct hidden of two,
+/// three.
+const VARIANTS: usize = 8;
+
+/// A house as a subset search reads it: its cells' candidates and which
+/// are empty.
+type HouseKey = [u16; 10];
+
+fn house_key(board: &Board, h: usize) -> HouseKey {
+    let mut key = [0u16; 10];
+    for (i, &c) in HOUSES[h].iter().enumerate() {
+        key[i] = board.candidates(c);
+        if board.value(c) == 0 {
+            key[9] |= 1 << i;
+        }
+    }
+    key
+}
+
+thread_local! {
+    /// Per kind of subset and house, the house as it was the last time it
+    /// held no subset of that kind.
+    static BARREN: std::cell::RefCell<[[Option<HouseKey>; 27]; VARIANTS]> =
+        const { std::cell::RefCell::new([[None; 27]; VARIANTS]) };
+}
+
+/// The first step `find` gives over the houses in SE's order. A subset
+/// search reads nothing outside its house, so a house that held none of
+/// `variant` and has not changed since holds none now and is passed over.
+fn by_house(board: &Board, variant: usize, find: impl Fn(usize) -> Option<Step>) -> Option<Step> {
+    BARREN.with(|cell| {
+        let Ok(mut barren) = cell.try_borrow_mut() else {
+            return SCAN.iter().find_map(|&h| find(h));
+        };
+        for h in SCAN {
+            let key = house_key(board, h);
+            if barren[variant][h] == Some(key) {
+                continue;
+            }
+            match find(h) {
+                Some(step) => return Some(step),
+                None => barren[variant][h] = Some(key),
+            }
+        }
+        None
+    })
 }
 
 /// The candidates among `digits_mask` of the house cells in `positions`.

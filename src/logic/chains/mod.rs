@@ -10,12 +10,15 @@
 //! first, each node kept with the first node that reached it, so every
 //! chain found is a shortest one.
 
+mod reach;
+mod scc;
 mod tree;
 
 use super::board::{Board, HOUSES, PEERS};
 use super::step::{Step, Technique};
+pub(super) use reach::multiple_may_find;
 pub(super) use tree::Places;
-use tree::{LinkTable, Links, Node, SCRATCH, Scratch, Tree, houses_of};
+use tree::{LinkTable, Links, Node, SCRATCH, Scratch, Tree, XyGraph, houses_of};
 
 /// SE's addition to a chain's base rating for its length: 0.1 for each
 /// step of 4, 6, 8, 12, 16, 24, ... (alternately ×3/2 and ×4/3) that the
@@ -191,6 +194,7 @@ impl Collect<'_> {
 fn pass(
     board: &Board,
     table: &LinkTable,
+    reach: Option<&reach::Reach>,
     links: Links,
     collect: &mut Collect<'_>,
     s: &mut Scratch,
@@ -200,12 +204,26 @@ fn pass(
         Links::Y => (Technique::BidirectionalYCycle, Technique::ForcingChain),
         Links::XY => (Technique::BidirectionalCycle, Technique::ForcingChain),
     };
+    // An X pass reads of the board only the cells of each tree's digit: a
+    // digit whose cells are those of a board where it gave nothing, with
+    // no length limit, gives nothing again (a limit only cuts trees
+    // shorter). Kept for the best-hint search, whose boards follow each
+    // other step by step.
+    let cached = links == Links::X && matches!(collect, Collect::Best { .. });
+    let (mut skip, mut gave) = (0u16, 0u16);
+    if cached {
+        for d in 1..=9u8 {
+            if s.x_clear[usize::from(d - 1)] == Some(board.cells_with(d)) {
+                skip |= super::board::bit(d);
+            }
+        }
+    }
     for cell in 0..81 {
         let mask = board.candidates(cell);
         if mask.count_ones() < 2 || (!links.x() && mask.count_ones() > 2) {
             continue;
         }
-        for digit in super::board::digits(mask) {
+        for digit in super::board::digits(mask & !skip) {
             let on = Node {
                 cell,
                 digit,
@@ -213,15 +231,20 @@ fn pass(
                 parent: None,
             };
             let limit = collect.limit(cycle_technique);
-            if limit >= 4 {
-                let mut tree = Tree::new(table, on, s, limit);
-                tree.cycles();
+            if limit != usize::MAX || collect.limit(chain_technique) != usize::MAX {
+                gave |= super::board::bit(digit);
+            }
+            let node = 2 * tree::slot(cell, digit);
+            if limit >= 4 && !reach.is_some_and(|r| r.components.alone(node)) {
+                let mut tree = Tree::new(table, links, on, s, limit);
+                tree.cycles(reach.map(|r| &r.components));
                 for i in 0..tree.s.found.len() {
                     let mut chain = tree.chain(tree.s.found[i]);
                     let eliminations = cycle_eliminations(board, &chain);
                     if eliminations.is_empty() {
                         continue;
                     }
+                    gave |= super::board::bit(digit);
                     chain.pop();
                     let step = || Step {
                         technique: cycle_technique,
@@ -238,13 +261,19 @@ fn pass(
             }
             for start in [on, Node { on: false, ..on }] {
                 let limit = collect.limit(chain_technique);
-                if limit < 2 {
+                let (from, to) = if start.on {
+                    (node, node + 1)
+                } else {
+                    (node + 1, node)
+                };
+                if limit < 2 || reach.is_some_and(|r| !r.reaches(from, to)) {
                     continue;
                 }
-                let mut tree = Tree::new(table, start, s, limit);
+                let mut tree = Tree::new(table, links, start, s, limit);
                 let Some(target) = tree.forcing() else {
                     continue;
                 };
+                gave |= super::board::bit(digit);
                 let chain = tree.chain(target);
                 let step = || {
                     let (placements, eliminations) = if start.on {
@@ -264,6 +293,13 @@ fn pass(
             }
         }
     }
+    // Recorded only when every tree of the digit was grown: a cell down to
+    // one candidate is not searched from.
+    if cached && !(0..81).any(|c| board.candidates(c).count_ones() == 1) {
+        for d in super::board::digits(super::board::ALL_DIGITS & !skip & !gave) {
+            s.x_clear[usize::from(d - 1)] = Some(board.cells_with(d));
+        }
+    }
 }
 
 fn found(links: Links, step: Step) -> Found {
@@ -278,33 +314,34 @@ fn found(links: Links, step: Step) -> Found {
 
 /// Runs the three passes with the thread's buffers.
 fn passes(board: &Board, collect: &mut Collect<'_>) {
-    let places = Places::of(board);
     SCRATCH.with(|cell| match cell.try_borrow_mut() {
         Ok(mut slot) => {
             let s = slot.get_or_insert_with(|| Box::new(Scratch::new()));
-            for links in [Links::X, Links::Y, Links::XY] {
-                pass(
-                    board,
-                    &LinkTable::of(board, &places, links),
-                    links,
-                    collect,
-                    s,
-                );
-            }
+            run_passes(board, collect, s);
         }
-        Err(_) => {
-            let mut s = Box::new(Scratch::new());
-            for links in [Links::X, Links::Y, Links::XY] {
-                pass(
-                    board,
-                    &LinkTable::of(board, &places, links),
-                    links,
-                    collect,
-                    &mut s,
-                );
-            }
-        }
+        Err(_) => run_passes(board, collect, &mut Scratch::new()),
     });
+}
+
+fn run_passes(board: &Board, collect: &mut Collect<'_>, s: &mut Scratch) {
+    let places = Places::of(board);
+    // One table serves the three passes, each reading its kind of links.
+    let table = LinkTable::of(board, &places);
+    for links in [Links::X, Links::Y] {
+        pass(board, &table, None, links, collect, s);
+    }
+    // The X pass mostly skips its trees by digit (see `pass`), and the Y
+    // pass grows cycles from the few bivalue cells only: for them the
+    // components would cost more than the trees they save.
+    let reach = reach::Reach::of(board, &table);
+    pass(board, &table, Some(&reach), Links::XY, collect, s);
+    // The multiple search that may follow on the same board reads them.
+    if matches!(collect, Collect::Best { .. }) {
+        s.xy_graph = Some(Box::new(XyGraph {
+            board: *board,
+            reach,
+        }));
+    }
 }
 
 /// Every chain hint SE's unary chaining gives on `board`, sorted as SE

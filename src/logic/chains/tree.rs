@@ -6,7 +6,7 @@
 use crate::logic::board::{Board, HOUSES, box_of, col_of, row_of};
 
 /// Which links a search may use, and so which techniques it finds.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Links {
     /// Links of one digit in houses: X-cycles, forcing X-chains.
     X,
@@ -210,22 +210,27 @@ impl SeenTable {
     }
 }
 
-/// What each candidate of one board implies, on and off, for one kind of
-/// links: the same candidates come up in hundreds of trees of a pass, so
-/// their links are listed once per pass rather than found again per node.
+/// What each candidate of one board implies, on and off: the same
+/// candidates come up in hundreds of trees of a pass, so their links are
+/// listed once per board rather than found again per node. Each list
+/// holds its links within the cell (Y) first, then those within houses
+/// (X); a pass with one kind of links reads its part.
 pub(super) struct LinkTable {
     /// Where each candidate's list starts in `items`: on lists at
     /// `2 * slot`, off lists at `2 * slot + 1`; one more entry closes the
     /// last.
     start: Vec<u32>,
+    /// Where each list's links within houses start.
+    split: Vec<u32>,
     items: Vec<(u8, u8)>,
 }
 
 impl LinkTable {
     /// The links of every candidate of `board`, as [`on_to_off`] and
-    /// [`off_to_on`] list them.
-    pub(super) fn of(board: &Board, places: &Places, links: Links) -> LinkTable {
+    /// [`off_to_on`] list them with both kinds of links.
+    pub(super) fn of(board: &Board, places: &Places) -> LinkTable {
         let mut start = Vec::with_capacity(2 * 729 + 1);
+        let mut split = Vec::with_capacity(2 * 729);
         let mut items = Vec::new();
         let mut implied = Implied::new();
         for cell in 0..81 {
@@ -234,32 +239,60 @@ impl LinkTable {
                 for on in [true, false] {
                     start.push(items.len() as u32);
                     if mask & crate::logic::board::bit(digit) == 0 {
+                        split.push(items.len() as u32);
                         continue;
                     }
-                    if on {
-                        on_to_off(board, places, cell, digit, links, &mut implied);
+                    // The cell's own links come first: its other digits
+                    // (on), or the other digit of a bivalue cell (off).
+                    let within = if on {
+                        mask.count_ones() as usize - 1
                     } else {
-                        off_to_on(
-                            board,
-                            places,
-                            cell,
-                            digit,
-                            links.y(),
-                            links.x(),
-                            &mut implied,
-                        );
+                        usize::from(mask.count_ones() == 2)
+                    };
+                    if on {
+                        on_to_off(board, places, cell, digit, Links::XY, &mut implied);
+                    } else {
+                        off_to_on(board, places, cell, digit, true, true, &mut implied);
                     }
+                    split.push((items.len() + within) as u32);
                     items.extend_from_slice(&implied.items[..implied.len]);
                 }
             }
         }
         start.push(items.len() as u32);
-        LinkTable { start, items }
+        LinkTable {
+            start,
+            split,
+            items,
+        }
     }
 
-    /// What `(cell, digit)` in state `on` implies.
-    fn get(&self, cell: usize, digit: u8, on: bool) -> &[(u8, u8)] {
+    /// What `(cell, digit)` in state `on` implies with `links`.
+    fn get(&self, cell: usize, digit: u8, on: bool, links: Links) -> &[(u8, u8)] {
         let k = 2 * slot(cell, digit) + usize::from(!on);
+        let (start, split, end) = (
+            self.start[k] as usize,
+            self.split[k] as usize,
+            self.start[k + 1] as usize,
+        );
+        match links {
+            Links::XY => &self.items[start..end],
+            Links::X => &self.items[split..end],
+            // Y: an on node turns off its cell's other digits and its
+            // peers; an off node turns on the other digit of its cell.
+            Links::Y if on => &self.items[start..end],
+            Links::Y => &self.items[start..split],
+        }
+    }
+
+    /// How many nodes the graph has: each candidate on and off.
+    pub(super) fn nodes(&self) -> usize {
+        self.start.len() - 1
+    }
+
+    /// What node `k` (`2 * slot + 1` when off) implies with both kinds of
+    /// links, in the other state.
+    pub(super) fn of_node(&self, k: usize) -> &[(u8, u8)] {
         &self.items[self.start[k] as usize..self.start[k + 1] as usize]
     }
 }
@@ -273,6 +306,18 @@ pub(super) struct Scratch {
     pub(super) pending_off: Vec<usize>,
     pub(super) next: Vec<usize>,
     pub(super) found: Vec<usize>,
+    /// Per digit, a pattern of its cells on which the X pass found no
+    /// hint with no length limit (see `pass`).
+    pub(super) x_clear: [Option<u128>; 9],
+    /// The graph of the last XY pass of a best-hint search.
+    pub(super) xy_graph: Option<Box<XyGraph>>,
+}
+
+/// What each node reaches in the implication graph of both kinds of
+/// links on one board.
+pub(super) struct XyGraph {
+    pub(super) board: Board,
+    pub(super) reach: super::reach::Reach,
 }
 
 impl Scratch {
@@ -285,6 +330,8 @@ impl Scratch {
             pending_off: Vec::new(),
             next: Vec::new(),
             found: Vec::new(),
+            x_clear: [None; 9],
+            xy_graph: None,
         }
     }
 }
@@ -296,6 +343,8 @@ thread_local! {
 /// The implication tree grown from one source node.
 pub(super) struct Tree<'a> {
     pub(super) table: &'a LinkTable,
+    /// The links the tree follows.
+    pub(super) links: Links,
     pub(super) s: &'a mut Scratch,
     /// No chain of more nodes than this can be taken: the search stops
     /// growing the tree there.
@@ -305,6 +354,7 @@ pub(super) struct Tree<'a> {
 impl<'a> Tree<'a> {
     pub(super) fn new(
         table: &'a LinkTable,
+        links: Links,
         source: Node,
         s: &'a mut Scratch,
         max_nodes: usize,
@@ -321,6 +371,7 @@ impl<'a> Tree<'a> {
         seen.set(slot(source.cell, source.digit));
         Tree {
             table,
+            links,
             s,
             max_nodes,
         }
@@ -365,8 +416,18 @@ impl<'a> Tree<'a> {
     /// closes it, into `found`, shortest first. An off node may be reached
     /// again by another path, as long as it is not its own ancestor; an on
     /// node only once.
-    pub(super) fn cycles(&mut self) {
+    ///
+    /// With the graph's components, only nodes of the source's component
+    /// are grown: a node outside it never leads back to the source, and
+    /// no node of the component is first reached through one (that node
+    /// would lead back too), so the loops and their chains are the same.
+    pub(super) fn cycles(&mut self, components: Option<&super::scc::Components>) {
         let source = self.s.nodes[0];
+        let home = components.and_then(|c| c.of_node(2 * slot(source.cell, source.digit)));
+        let inside = |node: usize| match (components, home) {
+            (Some(c), Some(h)) => c.of_node(node) == Some(h),
+            _ => true,
+        };
         self.s.found.clear();
         self.s.pending_on.clear();
         self.s.pending_on.push(0);
@@ -384,9 +445,9 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                for &(c, d) in table.get(cell, digit, true) {
+                for &(c, d) in table.get(cell, digit, true, self.links) {
                     let c = usize::from(c);
-                    if !self.has_ancestor(p, c, d, false) {
+                    if inside(2 * slot(c, d) + 1) && !self.has_ancestor(p, c, d, false) {
                         self.s.off_seen.set(slot(c, d));
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
@@ -399,14 +460,14 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                for &(c, d) in table.get(cell, digit, false) {
+                for &(c, d) in table.get(cell, digit, false, self.links) {
                     let c = usize::from(c);
                     let is_source = c == source.cell && d == source.digit;
                     if length >= 4 && is_source {
                         let n = self.push(c, d, true, p);
                         self.s.found.push(n);
                     }
-                    if !self.s.on_seen.get(slot(c, d)) {
+                    if !self.s.on_seen.get(slot(c, d)) && inside(2 * slot(c, d)) {
                         self.s.on_seen.set(slot(c, d));
                         let n = self.push(c, d, true, p);
                         self.s.pending_on.push(n);
@@ -451,7 +512,7 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                for &(c, d) in table.get(cell, digit, true) {
+                for &(c, d) in table.get(cell, digit, true, self.links) {
                     let c = usize::from(c);
                     if source.on && hits(c, d) {
                         self.s.next.clear();
@@ -469,7 +530,7 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
-                for &(c, d) in table.get(cell, digit, false) {
+                for &(c, d) in table.get(cell, digit, false, self.links) {
                     let c = usize::from(c);
                     if !source.on && hits(c, d) {
                         self.s.next.clear();

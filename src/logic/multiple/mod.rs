@@ -10,9 +10,11 @@
 //! the same state from every candidate of the cell (cell chains), or from
 //! every place of the digit in a house (region chains), is proven too.
 
-use super::board::{Board, HOUSES, House, digits};
+mod kinds;
+
+use super::board::{ALL_DIGITS, Board, HOUSES, House, bit, digits};
 use super::chains::{Places, difficulty};
-use super::dynamic::{self, Cause, Mode, NONE, Run, Seen, cand, houses_of};
+use super::dynamic::{self, Cause, Mode, Run, Seen, cand};
 use super::nested::Nest;
 use super::step::{Step, Technique};
 
@@ -78,6 +80,9 @@ pub(super) struct Searcher {
     stack: Vec<u32>,
     nested_ids: Vec<u32>,
     pub nest: Nest,
+    /// Per digit, a pattern of its cells on which no Nishio run of that
+    /// digit met a contradiction (see `search`).
+    nishio_clear: [Option<u128>; 9],
 }
 
 /// The run of the assumption false, after the 729 of candidates true.
@@ -92,6 +97,7 @@ impl Searcher {
             stack: Vec::new(),
             nested_ids: Vec::new(),
             nest: Nest::new(),
+            nishio_clear: [None; 9],
         }
     }
 }
@@ -335,6 +341,22 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
     s.places = Places::of(board);
     s.runs.valid = [false; OFF_RUN + 1];
     let names = names(mode);
+    // A Nishio run follows one digit by X links: it reads only the cells
+    // of that digit. A digit whose cells are those of a board where none
+    // of its runs met a contradiction gives no hint, and is skipped.
+    let (mut skip, mut gave) = (0u16, 0u16);
+    if mode.nishio {
+        for d in 1..=9u8 {
+            if s.nishio_clear[usize::from(d - 1)] == Some(board.cells_with(d)) {
+                skip |= bit(d);
+            }
+        }
+    }
+    // The multiple (static) search follows the unary chains' links: when
+    // what its runs may reach leaves no cell or region chain, it is over.
+    if mode.multiple && !mode.dynamic && !super::chains::multiple_may_find(board) {
+        return;
+    }
     for cell in 0..81 {
         let mask = board.candidates(cell);
         let card = mask.count_ones();
@@ -343,10 +365,13 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
         }
         let do_double = card >= 3 && !mode.nishio && mode.dynamic;
         let do_contradiction = mode.dynamic || mode.nishio;
-        for digit in digits(mask) {
+        for digit in digits(mask & !skip) {
             let k = cand(cell, digit);
             let i = usize::from(k);
             s.ensure(board, mode, i);
+            if s.runs[i].contradiction.is_some() {
+                gave |= bit(digit);
+            }
             if do_contradiction && let Some((a, b)) = s.runs[i].contradiction {
                 s.offer(
                     board,
@@ -362,6 +387,14 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                     },
                 );
             }
+            // The run of the candidate false serves only contradiction and
+            // double chains: the multiple (static) search makes neither.
+            if !do_contradiction && !do_double {
+                if !mode.nishio {
+                    kinds::regions(board, mode, s, found, cell, digit, i, names.region);
+                }
+                continue;
+            }
             dynamic::follow(
                 board,
                 &s.places,
@@ -371,6 +404,9 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                 s.runs.slot(OFF_RUN),
                 &mut s.nest,
             );
+            if s.runs[OFF_RUN].contradiction.is_some() {
+                gave |= bit(digit);
+            }
             if do_contradiction && let Some((a, b)) = s.runs[OFF_RUN].contradiction {
                 let on = s.runs[OFF_RUN].nodes[0];
                 if let Some((placements, eliminations)) = conclusion(board, &on, true) {
@@ -390,14 +426,21 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                 }
             }
             if do_double {
-                double(board, s, found, i, names.double);
+                kinds::double(board, s, found, i, names.double);
             }
             if !mode.nishio {
-                regions(board, mode, s, found, cell, digit, i, names.region);
+                kinds::regions(board, mode, s, found, cell, digit, i, names.region);
             }
         }
         if !mode.nishio && (card == 2 || (mode.multiple && card > 2)) {
-            cells(board, s, found, cell, names.cell);
+            kinds::cells(board, s, found, cell, names.cell);
+        }
+    }
+    // Recorded only when every run of the digit was followed: a cell down
+    // to one candidate is not searched from.
+    if mode.nishio && !(0..81).any(|c| board.candidates(c).count_ones() == 1) {
+        for d in digits(ALL_DIGITS & !skip & !gave) {
+            s.nishio_clear[usize::from(d - 1)] = Some(board.cells_with(d));
         }
     }
     if !found.best_only {
@@ -406,171 +449,5 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                 .partial_cmp(&b.key())
                 .unwrap_or(std::cmp::Ordering::Equal)
         });
-    }
-}
-
-/// Dynamic double chains: what the candidate of run `i` true and false
-/// both imply.
-fn double(board: &Board, s: &mut Searcher, found: &mut Found<'_>, i: usize, technique: Technique) {
-    for on in [true, false] {
-        let mut at = 0;
-        loop {
-            let order = if on {
-                &s.runs[i].on_order
-            } else {
-                &s.runs[i].off_order
-            };
-            let Some(&p) = order.get(at) else { break };
-            at += 1;
-            let node = s.runs[i].nodes[p as usize];
-            let Some(q) = s.runs[OFF_RUN].find(node.cand, on) else {
-                continue;
-            };
-            let Some((placements, eliminations)) = conclusion(board, &node, node.on) else {
-                continue;
-            };
-            s.offer(
-                board,
-                found,
-                Offer {
-                    technique,
-                    sort_key: SORT_DOUBLE,
-                    targets: &[(i, p), (OFF_RUN, q)],
-                    placements,
-                    eliminations,
-                    house: None,
-                    source_cause: None,
-                },
-            );
-        }
-    }
-}
-
-/// Cell chains: what every candidate of the cell (runs `0..card`) implies.
-fn cells(
-    board: &Board,
-    s: &mut Searcher,
-    found: &mut Found<'_>,
-    cell: usize,
-    technique: Technique,
-) {
-    let mut ks = [0usize; 9];
-    let mut card = 0;
-    for d in digits(board.candidates(cell)) {
-        ks[card] = usize::from(cand(cell, d));
-        card += 1;
-    }
-    let first = ks[0];
-    let mut targets = [(0usize, NONE); 9];
-    for on in [true, false] {
-        let mut at = 0;
-        loop {
-            let run = &s.runs[first];
-            let order = if on { &run.on_order } else { &run.off_order };
-            let Some(&p) = order.get(at) else { break };
-            at += 1;
-            let node = run.nodes[p as usize];
-            targets[0] = (first, p);
-            let all = (1..card).all(|j| match s.runs[ks[j]].find(node.cand, on) {
-                Some(q) => {
-                    targets[j] = (ks[j], q);
-                    true
-                }
-                None => false,
-            });
-            if !all {
-                continue;
-            }
-            let Some((placements, eliminations)) = conclusion(board, &node, node.on) else {
-                continue;
-            };
-            s.offer(
-                board,
-                found,
-                Offer {
-                    technique,
-                    sort_key: SORT_CELL,
-                    targets: &targets[..card],
-                    placements,
-                    eliminations,
-                    house: None,
-                    source_cause: Some(Cause::NakedSingle),
-                },
-            );
-        }
-    }
-}
-
-/// Region chains from `cell`, the first place of `digit` in a house: what
-/// every place implies; run `i` is the cell's.
-#[allow(clippy::too_many_arguments)]
-fn regions(
-    board: &Board,
-    mode: Mode,
-    s: &mut Searcher,
-    found: &mut Found<'_>,
-    cell: usize,
-    digit: u8,
-    i: usize,
-    technique: Technique,
-) {
-    for h in houses_of(cell) {
-        let mut places = [0usize; 9];
-        let mut n = 0;
-        for &c in &HOUSES[h] {
-            if board.has(c, digit) {
-                places[n] = c;
-                n += 1;
-            }
-        }
-        if !(n == 2 || (mode.multiple && n > 2)) || places[0] != cell {
-            continue;
-        }
-        let mut runs = [i; 9];
-        for (j, &c) in places[1..n].iter().enumerate() {
-            runs[j + 1] = usize::from(cand(c, digit));
-            s.ensure(board, mode, runs[j + 1]);
-        }
-        let mut targets = [(0usize, NONE); 9];
-        for on in [true, false] {
-            let mut at = 0;
-            loop {
-                let order = if on {
-                    &s.runs[i].on_order
-                } else {
-                    &s.runs[i].off_order
-                };
-                let Some(&p) = order.get(at) else { break };
-                at += 1;
-                let node = s.runs[i].nodes[p as usize];
-                targets[0] = (i, p);
-                let all = (1..n).all(|j| match s.runs[runs[j]].find(node.cand, on) {
-                    Some(q) => {
-                        targets[j] = (runs[j], q);
-                        true
-                    }
-                    None => false,
-                });
-                if !all {
-                    continue;
-                }
-                let Some((placements, eliminations)) = conclusion(board, &node, node.on) else {
-                    continue;
-                };
-                s.offer(
-                    board,
-                    found,
-                    Offer {
-                        technique,
-                        sort_key: SORT_REGION,
-                        targets: &targets[..n],
-                        placements,
-                        eliminations,
-                        house: Some(h),
-                        source_cause: Some(Cause::Hidden(h as u8)),
-                    },
-                );
-            }
-        }
     }
 }
