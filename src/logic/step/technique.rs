@@ -217,7 +217,7 @@ impl Technique {
 
     /// True for the chain techniques, whose steps rate more than their
     /// technique's base rating when the chain is long (see
-    /// [`Step::rating`]).
+    /// [`Step::rating`](super::Step::rating)).
     pub fn is_chain(self) -> bool {
         self >= Technique::BidirectionalXCycle && self != Technique::AlignedTripletExclusion
     }
