@@ -39,7 +39,8 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
             for digit in 1..=9 {
                 let positions = places.get(a, digit);
                 // One place is a hidden single, found before this.
-                if positions.count_ones() < 2 || positions & !SHARED[a][b] != 0 {
+                // Fewer than two places, tested without a popcount.
+                if positions & positions.wrapping_sub(1) == 0 || positions & !SHARED[a][b] != 0 {
                     continue;
                 }
                 let rest = places.get(b, digit) & !SHARED[b][a];

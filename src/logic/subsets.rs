@@ -159,13 +159,10 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
         if eliminations.is_empty() {
             continue;
         }
-        let mut step = Step {
-            technique,
-            placements: Vec::new(),
-            eliminations,
-            pattern: pattern(board, cells, union, combo),
-            houses: vec![House::from_index(h)],
-        };
+        // The direct forms' single first: most subsets leave none, and
+        // they should cost no step built and dropped.
+        let mut placements = Vec::new();
+        let mut houses = vec![House::from_index(h)];
         if direct {
             let single = (1..=9u8).find_map(|d| {
                 let p = places[usize::from(d - 1)];
@@ -174,10 +171,16 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
                     .then(|| (cells[left.trailing_zeros() as usize], d))
             });
             let Some(single) = single else { continue };
-            step.placements.push(single);
-            step.houses.push(House::from_index(h));
+            placements.push(single);
+            houses.push(House::from_index(h));
         }
-        return Some(step);
+        return Some(Step {
+            technique,
+            placements,
+            eliminations,
+            pattern: pattern(board, cells, union, combo),
+            houses,
+        });
     }
     None
 }
