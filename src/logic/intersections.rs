@@ -47,12 +47,14 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
                 if rest == 0 {
                     continue;
                 }
-                let removed: Vec<usize> = cells_at(b, rest).collect();
+                // The removed cells as a mask: the direct forms try many
+                // patterns that leave no single, and those allocate nothing.
+                let removed = cells_at(b, rest).fold(0u128, |m, c| m | 1 << c);
                 let mut houses = vec![House::from_index(a), House::from_index(b)];
                 let mut placements = Vec::new();
                 if direct {
                     let kind = (a / 9) * 9..(a / 9) * 9 + 9;
-                    let Some((h, cell)) = following_single(board, kind, a, b, digit, &removed)
+                    let Some((h, cell)) = following_single(board, kind, a, b, digit, removed)
                     else {
                         continue;
                     };
@@ -62,7 +64,7 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
                 return Some(Step {
                     technique,
                     placements,
-                    eliminations: removed.iter().map(|&c| (c, digit)).collect(),
+                    eliminations: cells_at(b, rest).map(|c| (c, digit)).collect(),
                     pattern: cells_at(a, positions).map(|c| (c, digit)).collect(),
                     houses,
                 });
@@ -73,27 +75,27 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
 }
 
 /// A house of the kind of `a` (the range `kind` of [`HOUSES`]), crossing `b`, where `digit` has
-/// more than one place now and exactly one once `removed` lose it.
+/// more than one place now and exactly one once the cells of `removed` (a mask, bit `cell`)
+/// lose it.
 fn following_single(
     board: &Board,
     kind: std::ops::Range<usize>,
     a: usize,
     b: usize,
     digit: u8,
-    removed: &[usize],
+    removed: u128,
 ) -> Option<(usize, usize)> {
     for h in kind.filter(|&h| h != a && crosses(h, b)) {
-        let places: Vec<usize> = HOUSES[h]
-            .iter()
-            .copied()
-            .filter(|&c| board.has(c, digit))
-            .collect();
-        if places.len() < 2 {
-            continue;
+        let (mut places, mut left, mut last) = (0, 0, 0);
+        for &c in HOUSES[h].iter().filter(|&&c| board.has(c, digit)) {
+            places += 1;
+            if removed & (1 << c) == 0 {
+                left += 1;
+                last = c;
+            }
         }
-        let mut left = places.iter().filter(|c| !removed.contains(c));
-        if let (Some(&cell), None) = (left.next(), left.next()) {
-            return Some((h, cell));
+        if places >= 2 && left == 1 {
+            return Some((h, last));
         }
     }
     None

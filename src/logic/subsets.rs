@@ -131,9 +131,13 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
     if empty <= if direct { n } else { 2 * n } {
         return None;
     }
+    // Each digit's places in the house, in one pass over its cells rather
+    // than one per digit: this runs at most steps, for every house.
     let mut places = [0u16; 9];
-    for (d, p) in (1..=9).zip(places.iter_mut()) {
-        *p = board.positions(h, d);
+    for (i, &c) in cells.iter().enumerate() {
+        for d in digits(board.candidates(c)) {
+            places[usize::from(d - 1)] |= 1 << i;
+        }
     }
     // A digit of the subset has one to n places.
     let fitting = (0..9)
