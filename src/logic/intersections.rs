@@ -1,7 +1,7 @@
 //! Intersections: pointing and claiming, and SE's direct forms of them that
 //! go on to a hidden single.
 
-use super::board::{Board, HOUSES, House, SHARED};
+use super::board::{Board, HOUSES, House, SHARED, bit, digits};
 use super::chains::Places;
 use super::step::{Step, Technique};
 
@@ -34,13 +34,21 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
     let places = Places::of(board);
     let confined = if pointing { 18..27 } else { 0..18 };
     for a in confined {
+        // The digits with two places or more in `a`, once for all its
+        // crossing houses (one place is a hidden single, found before this).
+        let several = (1..=9u8).fold(0, |m, d| {
+            let p = places.get(a, d);
+            if p & p.wrapping_sub(1) != 0 {
+                m | bit(d)
+            } else {
+                m
+            }
+        });
         let others = if pointing { 0..18 } else { 18..27 };
         for b in others.filter(|&b| crosses(a, b)) {
-            for digit in 1..=9 {
+            for digit in digits(several) {
                 let positions = places.get(a, digit);
-                // One place is a hidden single, found before this.
-                // Fewer than two places, tested without a popcount.
-                if positions & positions.wrapping_sub(1) == 0 || positions & !SHARED[a][b] != 0 {
+                if positions & !SHARED[a][b] != 0 {
                     continue;
                 }
                 let rest = places.get(b, digit) & !SHARED[b][a];
