@@ -25,13 +25,22 @@ fn cells_at(h: usize, mask: u16) -> impl Iterator<Item = usize> {
 /// eliminations leave a hidden single of the digit in another house of the
 /// kind of `a`, and that single is placed.
 pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> {
+    intersection_with(board, &Places::of(board), technique)
+}
+
+/// [`intersection`] with the board's places table already built: the
+/// solver asks the four kinds in turn of one board.
+pub(super) fn intersection_with(
+    board: &Board,
+    places: &Places,
+    technique: Technique,
+) -> Option<Step> {
     let (pointing, direct) = match technique {
         Technique::Pointing => (true, false),
         Technique::Claiming => (false, false),
         Technique::DirectPointing => (true, true),
         _ => (false, true),
     };
-    let places = Places::of(board);
     let confined = if pointing { 18..27 } else { 0..18 };
     for a in confined {
         // The digits with two places or more in `a`, once for all its
