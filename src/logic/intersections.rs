@@ -1,7 +1,7 @@
 //! Intersections: pointing and claiming, and SE's direct forms of them that
 //! go on to a hidden single.
 
-use super::board::{Board, HOUSES, House, SHARED};
+use super::board::{Board, HOUSES, House, SHARED, bit, digits};
 use super::chains::Places;
 use super::step::{Step, Technique};
 
@@ -25,33 +25,53 @@ fn cells_at(h: usize, mask: u16) -> impl Iterator<Item = usize> {
 /// eliminations leave a hidden single of the digit in another house of the
 /// kind of `a`, and that single is placed.
 pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> {
+    intersection_with(board, &Places::of(board), technique)
+}
+
+/// [`intersection`] with the board's places table already built: the
+/// solver asks the four kinds in turn of one board.
+pub(super) fn intersection_with(
+    board: &Board,
+    places: &Places,
+    technique: Technique,
+) -> Option<Step> {
     let (pointing, direct) = match technique {
         Technique::Pointing => (true, false),
         Technique::Claiming => (false, false),
         Technique::DirectPointing => (true, true),
         _ => (false, true),
     };
-    let places = Places::of(board);
     let confined = if pointing { 18..27 } else { 0..18 };
     for a in confined {
+        // The digits with two places or more in `a`, once for all its
+        // crossing houses (one place is a hidden single, found before this).
+        let several = (1..=9u8).fold(0, |m, d| {
+            let p = places.get(a, d);
+            if p & p.wrapping_sub(1) != 0 {
+                m | bit(d)
+            } else {
+                m
+            }
+        });
         let others = if pointing { 0..18 } else { 18..27 };
         for b in others.filter(|&b| crosses(a, b)) {
-            for digit in 1..=9 {
+            for digit in digits(several) {
                 let positions = places.get(a, digit);
-                // One place is a hidden single, found before this.
-                if positions.count_ones() < 2 || positions & !SHARED[a][b] != 0 {
+                if positions & !SHARED[a][b] != 0 {
                     continue;
                 }
                 let rest = places.get(b, digit) & !SHARED[b][a];
                 if rest == 0 {
                     continue;
                 }
-                let removed: Vec<usize> = cells_at(b, rest).collect();
+                // The removed cells as a mask: the direct forms try many
+                // patterns that leave no single, and those allocate nothing.
+                let removed = cells_at(b, rest).fold(0u128, |m, c| m | 1 << c);
                 let mut houses = vec![House::from_index(a), House::from_index(b)];
                 let mut placements = Vec::new();
                 if direct {
                     let kind = (a / 9) * 9..(a / 9) * 9 + 9;
-                    let Some((h, cell)) = following_single(board, kind, a, b, digit, &removed)
+                    let Some((h, cell)) = following_single(board, kind, a, b, digit, removed)
                     else {
                         continue;
                     };
@@ -61,7 +81,7 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
                 return Some(Step {
                     technique,
                     placements,
-                    eliminations: removed.iter().map(|&c| (c, digit)).collect(),
+                    eliminations: cells_at(b, rest).map(|c| (c, digit)).collect(),
                     pattern: cells_at(a, positions).map(|c| (c, digit)).collect(),
                     houses,
                 });
@@ -72,27 +92,27 @@ pub(super) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
 }
 
 /// A house of the kind of `a` (the range `kind` of [`HOUSES`]), crossing `b`, where `digit` has
-/// more than one place now and exactly one once `removed` lose it.
+/// more than one place now and exactly one once the cells of `removed` (a mask, bit `cell`)
+/// lose it.
 fn following_single(
     board: &Board,
     kind: std::ops::Range<usize>,
     a: usize,
     b: usize,
     digit: u8,
-    removed: &[usize],
+    removed: u128,
 ) -> Option<(usize, usize)> {
     for h in kind.filter(|&h| h != a && crosses(h, b)) {
-        let places: Vec<usize> = HOUSES[h]
-            .iter()
-            .copied()
-            .filter(|&c| board.has(c, digit))
-            .collect();
-        if places.len() < 2 {
-            continue;
+        let (mut places, mut left, mut last) = (0, 0, 0);
+        for &c in HOUSES[h].iter().filter(|&&c| board.has(c, digit)) {
+            places += 1;
+            if removed & (1 << c) == 0 {
+                left += 1;
+                last = c;
+            }
         }
-        let mut left = places.iter().filter(|c| !removed.contains(c));
-        if let (Some(&cell), None) = (left.next(), left.next()) {
-            return Some((h, cell));
+        if places >= 2 && left == 1 {
+            return Some((h, last));
         }
     }
     None

@@ -131,9 +131,13 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
     if empty <= if direct { n } else { 2 * n } {
         return None;
     }
+    // Each digit's places in the house, in one pass over its cells rather
+    // than one per digit: this runs at most steps, for every house.
     let mut places = [0u16; 9];
-    for (d, p) in (1..=9).zip(places.iter_mut()) {
-        *p = board.positions(h, d);
+    for (i, &c) in cells.iter().enumerate() {
+        for d in digits(board.candidates(c)) {
+            places[usize::from(d - 1)] |= 1 << i;
+        }
     }
     // A digit of the subset has one to n places.
     let fitting = (0..9)
@@ -159,13 +163,10 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
         if eliminations.is_empty() {
             continue;
         }
-        let mut step = Step {
-            technique,
-            placements: Vec::new(),
-            eliminations,
-            pattern: pattern(board, cells, union, combo),
-            houses: vec![House::from_index(h)],
-        };
+        // The direct forms' single first: most subsets leave none, and
+        // they should cost no step built and dropped.
+        let mut placements = Vec::new();
+        let mut houses = vec![House::from_index(h)];
         if direct {
             let single = (1..=9u8).find_map(|d| {
                 let p = places[usize::from(d - 1)];
@@ -174,10 +175,16 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
                     .then(|| (cells[left.trailing_zeros() as usize], d))
             });
             let Some(single) = single else { continue };
-            step.placements.push(single);
-            step.houses.push(House::from_index(h));
+            placements.push(single);
+            houses.push(House::from_index(h));
         }
-        return Some(step);
+        return Some(Step {
+            technique,
+            placements,
+            eliminations,
+            pattern: pattern(board, cells, union, combo),
+            houses,
+        });
     }
     None
 }

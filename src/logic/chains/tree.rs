@@ -86,12 +86,17 @@ pub(in crate::logic) struct Places([[u16; 9]; 27]);
 
 impl Places {
     pub(in crate::logic) fn of(board: &Board) -> Places {
+        // Cell by cell, each candidate marked in its three houses at once:
+        // a third of the reads of going house by house.
         let mut p = [[0u16; 9]; 27];
-        for (h, cells) in HOUSES.iter().enumerate() {
-            for (at, &c) in cells.iter().enumerate() {
-                for d in crate::logic::board::digits(board.candidates(c)) {
-                    p[h][usize::from(d - 1)] |= 1 << at;
-                }
+        for c in 0..81 {
+            let (r, col, b) = (row_of(c), col_of(c), 18 + box_of(c));
+            let at = (r % 3) * 3 + col % 3;
+            for d in crate::logic::board::digits(board.candidates(c)) {
+                let d = usize::from(d - 1);
+                p[r][d] |= 1 << col;
+                p[9 + col][d] |= 1 << r;
+                p[b][d] |= 1 << at;
             }
         }
         Places(p)
