@@ -22,41 +22,8 @@ pub(super) fn double(
     i: usize,
     technique: Technique,
 ) {
-    if !meet(s, &[i, OFF_RUN]) {
-        return;
-    }
-    for on in [true, false] {
-        let mut at = 0;
-        loop {
-            let order = if on {
-                &s.runs[i].on_order
-            } else {
-                &s.runs[i].off_order
-            };
-            let Some(&p) = order.get(at) else { break };
-            at += 1;
-            let node = s.runs[i].nodes[p as usize];
-            let Some(q) = s.runs[OFF_RUN].find(node.cand, on) else {
-                continue;
-            };
-            let Some((placements, eliminations)) = conclusion(board, &node, node.on) else {
-                continue;
-            };
-            s.offer(
-                board,
-                found,
-                Offer {
-                    technique,
-                    sort_key: SORT_DOUBLE,
-                    targets: &[(i, p), (OFF_RUN, q)],
-                    placements,
-                    eliminations,
-                    house: None,
-                    source_cause: None,
-                },
-            );
-        }
-    }
+    let runs = [i, OFF_RUN];
+    agree(board, s, found, &runs, technique, SORT_DOUBLE, None, None);
 }
 
 /// Cell chains: what every candidate of the cell (runs `0..card`) implies.
@@ -73,48 +40,17 @@ pub(super) fn cells(
         ks[card] = usize::from(cand(cell, d));
         card += 1;
     }
-    let first = ks[0];
-    if !meet(s, &ks[..card]) {
-        return;
-    }
-    let mut targets = [(0usize, NONE); 9];
-    for on in [true, false] {
-        let mut at = 0;
-        loop {
-            let run = &s.runs[first];
-            let order = if on { &run.on_order } else { &run.off_order };
-            let Some(&p) = order.get(at) else { break };
-            at += 1;
-            let node = run.nodes[p as usize];
-            targets[0] = (first, p);
-            let all = (1..card).all(|j| match s.runs[ks[j]].find(node.cand, on) {
-                Some(q) => {
-                    targets[j] = (ks[j], q);
-                    true
-                }
-                None => false,
-            });
-            if !all {
-                continue;
-            }
-            let Some((placements, eliminations)) = conclusion(board, &node, node.on) else {
-                continue;
-            };
-            s.offer(
-                board,
-                found,
-                Offer {
-                    technique,
-                    sort_key: SORT_CELL,
-                    targets: &targets[..card],
-                    placements,
-                    eliminations,
-                    house: None,
-                    source_cause: Some(Cause::NakedSingle),
-                },
-            );
-        }
-    }
+    let runs = &ks[..card];
+    agree(
+        board,
+        s,
+        found,
+        runs,
+        technique,
+        SORT_CELL,
+        None,
+        Some(Cause::NakedSingle),
+    );
 }
 
 /// Region chains from `cell`, the first place of `digit` in a house: what
@@ -147,49 +83,74 @@ pub(super) fn regions(
             runs[j + 1] = usize::from(cand(c, digit));
             s.ensure(board, mode, runs[j + 1]);
         }
-        if !meet(s, &runs[..n]) {
-            continue;
-        }
-        let mut targets = [(0usize, NONE); 9];
-        for on in [true, false] {
-            let mut at = 0;
-            loop {
-                let order = if on {
-                    &s.runs[i].on_order
-                } else {
-                    &s.runs[i].off_order
-                };
-                let Some(&p) = order.get(at) else { break };
-                at += 1;
-                let node = s.runs[i].nodes[p as usize];
-                targets[0] = (i, p);
-                let all = (1..n).all(|j| match s.runs[runs[j]].find(node.cand, on) {
-                    Some(q) => {
-                        targets[j] = (runs[j], q);
-                        true
-                    }
-                    None => false,
-                });
-                if !all {
-                    continue;
+        agree(
+            board,
+            s,
+            found,
+            &runs[..n],
+            technique,
+            SORT_REGION,
+            Some(h),
+            Some(Cause::Hidden(h as u8)),
+        );
+    }
+}
+
+/// Offers what all of `runs` imply alike: each node of the first run (true
+/// ones first, each kind in the order followed) that every other run reaches
+/// in the same state. Double chains (a candidate true and false), cell chains
+/// and region chains differ only in their runs and in how the hint is named.
+#[allow(clippy::too_many_arguments)]
+fn agree(
+    board: &Board,
+    s: &mut Searcher,
+    found: &mut Found<'_>,
+    runs: &[usize],
+    technique: Technique,
+    sort_key: u8,
+    house: Option<usize>,
+    source_cause: Option<Cause>,
+) {
+    if !meet(s, runs) {
+        return;
+    }
+    let first = runs[0];
+    let mut targets = [(0usize, NONE); 9];
+    for on in [true, false] {
+        let mut at = 0;
+        loop {
+            let run = &s.runs[first];
+            let order = if on { &run.on_order } else { &run.off_order };
+            let Some(&p) = order.get(at) else { break };
+            at += 1;
+            let node = run.nodes[p as usize];
+            targets[0] = (first, p);
+            let all = (1..runs.len()).all(|j| match s.runs[runs[j]].find(node.cand, on) {
+                Some(q) => {
+                    targets[j] = (runs[j], q);
+                    true
                 }
-                let Some((placements, eliminations)) = conclusion(board, &node, node.on) else {
-                    continue;
-                };
-                s.offer(
-                    board,
-                    found,
-                    Offer {
-                        technique,
-                        sort_key: SORT_REGION,
-                        targets: &targets[..n],
-                        placements,
-                        eliminations,
-                        house: Some(h),
-                        source_cause: Some(Cause::Hidden(h as u8)),
-                    },
-                );
+                None => false,
+            });
+            if !all {
+                continue;
             }
+            let Some((placements, eliminations)) = conclusion(board, &node, node.on) else {
+                continue;
+            };
+            s.offer(
+                board,
+                found,
+                Offer {
+                    technique,
+                    sort_key,
+                    targets: &targets[..runs.len()],
+                    placements,
+                    eliminations,
+                    house,
+                    source_cause,
+                },
+            );
         }
     }
 }
