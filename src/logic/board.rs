@@ -101,6 +101,12 @@ pub const fn box_of(cell: usize) -> usize {
     (cell / 27) * 3 + (cell % 9) / 3
 }
 
+/// The houses of a cell (0-8 rows, 9-17 columns, 18-26 boxes) in the order
+/// SE visits them: box, row, column.
+pub(super) const fn houses_of(cell: usize) -> [usize; 3] {
+    [18 + box_of(cell), row_of(cell), 9 + col_of(cell)]
+}
+
 const fn houses() -> [[usize; 9]; 27] {
     let mut t = [[0; 9]; 27];
     let mut i = 0;

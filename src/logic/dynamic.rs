@@ -18,7 +18,7 @@
 //! candidate and state; its buffers are reused from run to run, so
 //! following an assumption allocates nothing once they have grown.
 
-use super::board::{Board, HOUSES, box_of, col_of, digits, row_of};
+use super::board::{Board, HOUSES, digits, houses_of};
 use super::chains::Places;
 use super::nested;
 
@@ -178,11 +178,6 @@ impl Run {
     }
 }
 
-/// The houses of a cell in the order SE visits them: box, row, column.
-pub(super) fn houses_of(cell: usize) -> [usize; 3] {
-    [18 + box_of(cell), row_of(cell), 9 + col_of(cell)]
-}
-
 pub(super) fn cand(cell: usize, digit: u8) -> u16 {
     (cell * 9 + usize::from(digit) - 1) as u16
 }
@@ -300,22 +295,7 @@ fn turn_off(cur: &Board, places: &Places, mode: Mode, p: u32, run: &mut Run) -> 
             }
         }
     }
-    // A peer in the box and in the row or column comes once, from the box.
-    let mut seen = 1u128 << cell;
-    for h in houses_of(cell) {
-        let mut m = places.get(h, digit);
-        while m != 0 {
-            let c = HOUSES[h][m.trailing_zeros() as usize];
-            m &= m - 1;
-            if seen & (1 << c) == 0 {
-                seen |= 1 << c;
-                if off(run, c, digit) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
+    places.any_peer(cell, digit, |c| off(run, c, digit))
 }
 
 /// The consequences of false node `p` (still on the working board `cur`);

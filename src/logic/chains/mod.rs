@@ -14,11 +14,12 @@ mod reach;
 mod scc;
 mod tree;
 
+use super::board::houses_of;
 use super::board::{Board, HOUSES, PEERS};
 use super::step::{Step, Technique};
 pub(super) use reach::multiple_may_find;
 pub(super) use tree::Places;
-use tree::{LinkTable, Links, Node, SCRATCH, Scratch, Tree, XyGraph, houses_of};
+use tree::{LinkTable, Links, Node, SCRATCH, Scratch, Tree, XyGraph};
 
 /// SE's addition to a chain's base rating for its length: 0.1 for each
 /// step of 4, 6, 8, 12, 16, 24, ... (alternately ×3/2 and ×4/3) that the

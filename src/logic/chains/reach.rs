@@ -13,8 +13,9 @@
 //! candidate of a cell, or of every place of a digit in a house, reach:
 //! when those sets have nothing in common, the search has nothing to find.
 
+use super::super::board::houses_of;
 use super::scc::Components;
-use super::tree::{LinkTable, Places, SCRATCH, houses_of, slot};
+use super::tree::{LinkTable, Places, SCRATCH, slot};
 use crate::logic::board::{Board, HOUSES, digits};
 
 /// The nodes each node reaches (itself included).

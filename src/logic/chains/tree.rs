@@ -3,7 +3,7 @@
 //! with the first node that reached it; the buffers reused from tree to
 //! tree.
 
-use crate::logic::board::{Board, HOUSES, box_of, col_of, row_of};
+use crate::logic::board::{Board, HOUSES, box_of, col_of, houses_of, row_of};
 
 /// Which links a search may use, and so which techniques it finds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -44,11 +44,6 @@ pub(super) struct Node {
     pub(super) digit: u8,
     pub(super) on: bool,
     pub(super) parent: Option<usize>,
-}
-
-/// The houses of a cell in the order SE visits them: box, row, column.
-pub(super) fn houses_of(cell: usize) -> [usize; 3] {
-    [18 + box_of(cell), row_of(cell), 9 + col_of(cell)]
 }
 
 /// A few candidates, as (cell, digit): what one node implies.
@@ -106,6 +101,33 @@ impl Places {
         self.0[h][usize::from(digit - 1)]
     }
 
+    /// Calls `f` on each peer of `cell` where `digit` still has a place, in
+    /// SE's order (box, row, column; a peer in the box and in the line comes
+    /// once, from the box), until `f` returns true; says whether it did.
+    #[inline]
+    pub(in crate::logic) fn any_peer(
+        &self,
+        cell: usize,
+        digit: u8,
+        mut f: impl FnMut(usize) -> bool,
+    ) -> bool {
+        let mut seen = 1u128 << cell;
+        for h in houses_of(cell) {
+            let mut m = self.get(h, digit);
+            while m != 0 {
+                let c = HOUSES[h][m.trailing_zeros() as usize];
+                m &= m - 1;
+                if seen & (1 << c) == 0 {
+                    seen |= 1 << c;
+                    if f(c) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
     /// Removes a candidate from the three houses of its cell.
     pub(in crate::logic) fn remove(&mut self, cell: usize, digit: u8) {
         let d = usize::from(digit - 1);
@@ -132,18 +154,10 @@ pub(super) fn on_to_off(
             }
         }
     }
-    let mut seen = 1u128 << cell;
-    for h in houses_of(cell) {
-        let mut m = places.get(h, digit);
-        while m != 0 {
-            let c = HOUSES[h][m.trailing_zeros() as usize];
-            m &= m - 1;
-            if seen & (1 << c) == 0 {
-                seen |= 1 << c;
-                out.push(c, digit);
-            }
-        }
-    }
+    places.any_peer(cell, digit, |c| {
+        out.push(c, digit);
+        false
+    });
 }
 
 /// What an off node turns on, in SE's order and each once.

@@ -2,8 +2,8 @@
 //! candidate true and false), cell chains (every candidate of a cell) and
 //! region chains (every place of a digit in a house).
 
-use super::super::board::{Board, HOUSES, digits};
-use super::super::dynamic::{Cause, Mode, NONE, cand, houses_of};
+use super::super::board::{Board, HOUSES, digits, houses_of};
+use super::super::dynamic::{Cause, Mode, NONE, cand};
 use super::super::step::Technique;
 use super::{Found, OFF_RUN, Offer, SORT_CELL, SORT_DOUBLE, SORT_REGION, Searcher, conclusion};
 
