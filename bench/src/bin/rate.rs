@@ -20,7 +20,11 @@
 //! `--se TSV` (repeatable) reads Sudoku Explainer's times, one line per
 //! puzzle: `puzzle<TAB>ER/EP/ED<TAB>µs`, and prints them beside ours on the
 //! same puzzles, with the ratio, and how often the two ERs agree. How to
-//! make such a file is in bench/README.md.
+//! make such a file is in bench/README.md. SE's times cover its solver's
+//! rating alone (candidates set up, then every step), with no check that
+//! the puzzle has one solution; so beside `sudokit::rate` the table also
+//! times that same work here, the logical path alone
+//! (`solve_steps(Board::from_grid(..)).rating()`).
 
 #[path = "../cputime.rs"]
 mod cputime;
@@ -31,6 +35,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
+use sudokit::logic::{Board, solve_steps};
 use sudokit::{Grid, RateError};
 
 fn main() -> ExitCode {
@@ -123,10 +128,12 @@ fn run() -> Result<(), String> {
         "| SE times | puzzles | both rate | SE median µs | ours median µs | ratio | SE mean µs | ours mean µs | ratio | SE max µs | ours max µs | same ER |"
     );
     println!("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+    let mut path_rows = Vec::new();
     for file in &se_files {
         let rows = load_se(file)?;
         let mut se_times = Vec::new();
         let mut ours = Vec::new();
+        let mut path = Vec::new();
         let mut same_er = 0;
         for (grid, se_er, se_time) in &rows {
             let timed = time(grid, passes);
@@ -136,11 +143,21 @@ fn run() -> Result<(), String> {
             {
                 se_times.push(*se_time);
                 ours.push(timed.time);
+                path.push(time_path(grid, passes));
                 same_er += usize::from((er - se_er).abs() < 0.05);
             }
         }
         let (se, us_) = (Summary::of(&se_times), Summary::of(&ours));
-        let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64().max(1e-9);
+        let p = Summary::of(&path);
+        path_rows.push(format!(
+            "| {} | {} | {} | {:.0}× | {} | {:.0}× |",
+            name(file),
+            ours.len(),
+            us(p.median),
+            ratio(se.median, p.median),
+            us(p.mean),
+            ratio(se.mean, p.mean),
+        ));
         println!(
             "| {} | {} | {} | {} | {} | {:.0}× | {} | {} | {:.0}× | {} | {} | {same_er} |",
             name(file),
@@ -156,7 +173,32 @@ fn run() -> Result<(), String> {
             us(us_.max),
         );
     }
+    println!(
+        "\nThe same work as SE's times, on the same puzzles: the logical path alone, without \
+         the uniqueness check `sudokit::rate` makes first:\n"
+    );
+    println!("| SE times | both rate | path median µs | ratio | path mean µs | ratio |");
+    println!("|---|---:|---:|---:|---:|---:|");
+    for row in &path_rows {
+        println!("{row}");
+    }
     Ok(())
+}
+
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64().max(1e-9)
+}
+
+/// Times the logical path alone, `passes` times; the fastest counts.
+fn time_path(grid: &Grid, passes: usize) -> Duration {
+    let mut best = Duration::MAX;
+    for _ in 0..passes {
+        let start = thread_cpu_time();
+        let path = solve_steps(Board::from_grid(std::hint::black_box(grid)));
+        std::hint::black_box(path.rating());
+        best = best.min(thread_cpu_time().saturating_sub(start));
+    }
+    best
 }
 
 /// The shared samples beside the repository: every `ratings/*.tsv`, then
