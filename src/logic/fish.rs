@@ -1,12 +1,20 @@
 //! Basic fish: X-Wing, Swordfish, Jellyfish.
 
 use super::board::{Board, HOUSES, House};
+use super::chains::Places;
 use super::step::{Step, Technique};
 
 /// `n` base lines (rows, or columns) where a digit's places all lie in `n`
 /// cover lines of the other kind: the digit leaves the cover lines outside
 /// the base.
 pub(super) fn fish(board: &Board, technique: Technique) -> Option<Step> {
+    fish_with(board, &Places::of(board), technique)
+}
+
+/// [`fish`] with the board's places table already built: the solver asks
+/// the three sizes in turn of one board, after the intersections that
+/// read the same table.
+pub(super) fn fish_with(board: &Board, table: &Places, technique: Technique) -> Option<Step> {
     let n = match technique {
         Technique::XWing => 2,
         Technique::Swordfish => 3,
@@ -17,7 +25,7 @@ pub(super) fn fish(board: &Board, technique: Technique) -> Option<Step> {
             let mut places = [0u16; 9];
             let mut usable = 0u16;
             for (line, p) in places.iter_mut().enumerate() {
-                *p = board.positions(base_kind + line, digit);
+                *p = table.get(base_kind + line, digit);
                 // A line with one place is a hidden single, found before.
                 if (2..=n).contains(&p.count_ones()) {
                     usable |= 1 << line;
@@ -69,4 +77,21 @@ pub(super) fn fish(board: &Board, technique: Technique) -> Option<Step> {
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Places;
+
+    #[test]
+    fn the_places_table_holds_each_house_s_positions_of_each_digit() {
+        for board in crate::logic::singles::tests::boards() {
+            let table = Places::of(&board);
+            for h in 0..27 {
+                for d in 1..=9 {
+                    assert_eq!(table.get(h, d), board.positions(h, d));
+                }
+            }
+        }
+    }
 }
