@@ -284,6 +284,25 @@ impl Board {
         }
     }
 
+    /// [`Board::place`], telling `lost` of each peer that loses `digit`,
+    /// with the candidates it has left: a solve that keeps counts of the
+    /// board follows it in the same pass.
+    pub(super) fn place_telling(
+        &mut self,
+        cell: usize,
+        digit: u8,
+        mut lost: impl FnMut(usize, Digits),
+    ) {
+        self.values[cell] = digit;
+        self.candidates[cell] = 0;
+        for &p in &PEERS[cell] {
+            if self.candidates[p] & bit(digit) != 0 {
+                self.candidates[p] &= !bit(digit);
+                lost(p, self.candidates[p]);
+            }
+        }
+    }
+
     /// Removes `digit` from the candidates of `cell`; true when it was one.
     pub fn eliminate(&mut self, cell: usize, digit: u8) -> bool {
         let had = self.has(cell, digit);

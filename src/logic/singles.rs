@@ -1,7 +1,7 @@
 //! Singles: full house, hidden single (box, row, column), naked single.
 
 use super::board::{
-    ALL_DIGITS, Board, CELL_HOUSES, Digits, HOUSES, HOUSES_CONST, House, PEERS, bit, digits,
+    ALL_DIGITS, Board, CELL_HOUSES, Digits, HOUSES, HOUSES_CONST, House, bit, digits,
 };
 use super::step::{Step, Technique};
 
@@ -175,14 +175,15 @@ impl Tally {
     /// [`Board::apply`], the counts following the board. The board must
     /// not be broken (no step is taken from one).
     pub(super) fn apply(&mut self, board: &mut Board, step: &Step) {
-        // The cells that lost candidates: only they can have lost their
-        // last, and whether they did is read once the step is done.
-        let mut touched = 0u128;
+        // Whether an empty cell lost its last candidate: only one that lost
+        // some can have, but a later placement of the step may fill it, so
+        // the board is read again when one seems to.
+        let mut emptied = false;
         if !step.is_direct() {
             for &(cell, digit) in &step.eliminations {
                 if board.eliminate(cell, digit) {
                     self.remove(cell, bit(digit));
-                    touched |= 1 << cell;
+                    emptied |= board.candidates(cell) == 0;
                 }
             }
         }
@@ -199,27 +200,26 @@ impl Tally {
                     }
                 }
             }
-            let d = bit(digit);
-            for &p in &PEERS[cell] {
-                if board.candidates(p) & d != 0 {
-                    self.remove(p, d);
-                    touched |= 1 << p;
-                }
-            }
-            board.place(cell, digit);
+            let one = SPREAD[usize::from(bit(digit))];
+            board.place_telling(cell, digit, |p, left| {
+                self.take(p, one);
+                emptied |= left == 0;
+            });
         }
-        while touched != 0 {
-            let c = touched.trailing_zeros() as usize;
-            touched &= touched - 1;
-            self.broken |= board.value(c) == 0 && board.candidates(c) == 0;
+        if emptied {
+            self.broken = (0..81).any(|c| board.value(c) == 0 && board.candidates(c) == 0);
         }
     }
 
     /// Takes the digits `mask`, all candidates of `cell`, off its houses.
     fn remove(&mut self, cell: usize, mask: Digits) {
-        let sub = SPREAD[usize::from(mask & ALL_DIGITS)];
+        self.take(cell, SPREAD[usize::from(mask & ALL_DIGITS)]);
+    }
+
+    /// [`Tally::remove`] of digits already spread to their four bits.
+    fn take(&mut self, cell: usize, spread: u64) {
         for h in CELL_HOUSES[cell] {
-            self.places[usize::from(h)] -= sub;
+            self.places[usize::from(h)] -= spread;
         }
     }
 
@@ -300,8 +300,9 @@ pub(super) fn hidden_single_tallied(
             continue;
         }
         let digit = (once.trailing_zeros() / 4) as u8 + 1;
-        let positions = board.positions(h, digit);
-        let cell = cells[positions.trailing_zeros() as usize];
+        let Some(&cell) = cells.iter().find(|&&c| board.has(c, digit)) else {
+            continue;
+        };
         return Some(Step {
             technique,
             placements: vec![(cell, digit)],

@@ -185,7 +185,7 @@ pub(super) fn next_step_within(board: &Board, max_nesting: u8) -> Option<Step> {
 
 /// [`next_step_within`] with the singles' counts of `board` at hand: a
 /// solve keeps them from step to step.
-fn next_step_tallied(board: &Board, tally: &Tally, max_nesting: u8) -> Option<Step> {
+pub(super) fn next_step_tallied(board: &Board, tally: &Tally, max_nesting: u8) -> Option<Step> {
     if tally.broken() {
         return None;
     }
