@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::grid::Grid;
-use crate::logic::{Board, Outcome, Path, Rating, solve_steps};
+use crate::logic::{Board, Outcome, Path, Rating, rate_steps, solve_steps};
 use crate::solve::SolveError;
 
 /// Rates a puzzle on Sudoku Explainer's scale: ER (its hardest step), EP
@@ -30,7 +30,9 @@ use crate::solve::SolveError;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn rate(grid: &Grid) -> Result<Rating, RateError> {
-    rate_path(grid).map(|path| path.rating())
+    // The rating of the path rate_path takes, without keeping its steps.
+    grid.solve_unique()?;
+    rate_steps(Board::from_grid(grid)).map_err(RateError::Stuck)
 }
 
 /// The path a rating rests on: every step, in order, each the easiest
@@ -163,6 +165,33 @@ impl Rating {
 mod tests {
     use super::{Level, RateError, rate, rate_path};
     use crate::{Grid, SolveError};
+
+    #[test]
+    fn the_rating_without_the_steps_is_that_of_the_path() {
+        // Singles, direct steps, a naked single, subsets, a unique
+        // rectangle, a BUG, chains; and one the solver is stuck on.
+        let puzzles = [
+            "..5...2.3..4.9718....4........8....4617.5.....2.......3.....4.68.2..9.7....7.....",
+            ".9..6.8...6....9.....5..2...4...5.1....6...3..8....4.2.28.4...691.2......538.....",
+            "....9....5..1.2.69..4..5...7.2....5...1...6....65...18.4...6.3...5.79....7..8.2..",
+            "..2...4..394......6..3...1.54.6..9...8..5..2.....3.7......6..7..3.71.......5..2..",
+            "...7.3...7.......8...29..54..198......4...8.3.7.3.6...91.....4.......5..6.8.2..1.",
+            "6......58.....7..4....831....4.......3.1...97.....4..1..69..3....7......1.9.5..76",
+            "8...2..4...7..32.6......5.35.38....2...6.9....1....7...5..94............1.9...83.",
+            "....5..3...1673...8......7.......9..28.9....49.4..1........2....45.8.32...8...56.",
+        ];
+        for text in puzzles {
+            let grid: Grid = text.parse().expect("a puzzle");
+            match (rate(&grid), rate_path(&grid)) {
+                (Ok(rating), Ok(path)) => assert_eq!(rating, path.rating(), "{text}"),
+                (Err(RateError::Stuck(a)), Err(RateError::Stuck(b))) => {
+                    assert_eq!(a.steps, b.steps, "{text}");
+                    assert_eq!(a.board, b.board, "{text}");
+                }
+                (a, b) => panic!("{text}: {a:?} against {:?}", b.map(|p| p.rating())),
+            }
+        }
+    }
 
     #[test]
     fn levels_cover_the_scale_at_their_documented_edges() {

@@ -107,6 +107,19 @@ pub(super) const fn houses_of(cell: usize) -> [usize; 3] {
     [18 + box_of(cell), row_of(cell), 9 + col_of(cell)]
 }
 
+/// [`houses_of`] of each cell, as a table: what is read for every
+/// candidate a solve removes.
+pub(super) static CELL_HOUSES: [[u8; 3]; 81] = {
+    let mut t = [[0u8; 3]; 81];
+    let mut c = 0;
+    while c < 81 {
+        let h = houses_of(c);
+        t[c] = [h[0] as u8, h[1] as u8, h[2] as u8];
+        c += 1;
+    }
+    t
+};
+
 const fn houses() -> [[usize; 9]; 27] {
     let mut t = [[0; 9]; 27];
     let mut i = 0;
@@ -206,16 +219,21 @@ impl Board {
     /// without harm; some cell may have no candidate left.
     pub fn from_grid(grid: &Grid) -> Board {
         let values = *grid.cells();
+        // The digits placed in each house, then each blank cell's three
+        // houses: a blank cell's peers are its houses' other cells.
+        let mut placed = [0; 27];
+        for (cell, &v) in values.iter().enumerate() {
+            if v != 0 {
+                for h in CELL_HOUSES[cell] {
+                    placed[usize::from(h)] |= bit(v);
+                }
+            }
+        }
         let mut candidates = [0; 81];
         for (cell, c) in candidates.iter_mut().enumerate() {
             if values[cell] == 0 {
-                let mut seen = 0;
-                for &p in &PEERS[cell] {
-                    if values[p] != 0 {
-                        seen |= bit(values[p]);
-                    }
-                }
-                *c = ALL_DIGITS & !seen;
+                let [b, r, col] = CELL_HOUSES[cell].map(usize::from);
+                *c = ALL_DIGITS & !(placed[b] | placed[r] | placed[col]);
             }
         }
         Board { values, candidates }
@@ -263,6 +281,25 @@ impl Board {
         self.candidates[cell] = 0;
         for &p in &PEERS[cell] {
             self.candidates[p] &= !bit(digit);
+        }
+    }
+
+    /// [`Board::place`], telling `lost` of each peer that loses `digit`,
+    /// with the candidates it has left: a solve that keeps counts of the
+    /// board follows it in the same pass.
+    pub(super) fn place_telling(
+        &mut self,
+        cell: usize,
+        digit: u8,
+        mut lost: impl FnMut(usize, Digits),
+    ) {
+        self.values[cell] = digit;
+        self.candidates[cell] = 0;
+        for &p in &PEERS[cell] {
+            if self.candidates[p] & bit(digit) != 0 {
+                self.candidates[p] &= !bit(digit);
+                lost(p, self.candidates[p]);
+            }
         }
     }
 
@@ -327,5 +364,40 @@ impl From<&Grid> for Board {
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board({})", self.to_grid().to_line())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ALL_DIGITS, Board, PEERS, bit};
+    use crate::Grid;
+    use crate::random::{below, seeded};
+
+    #[test]
+    fn candidates_of_a_grid_are_the_digits_no_peer_holds() {
+        let mut rng = seeded(5);
+        for _ in 0..500 {
+            // Random digits, conflicts and all.
+            let cells: [u8; 81] = std::array::from_fn(|_| {
+                if below(&mut rng, 3) == 0 {
+                    1 + below(&mut rng, 9) as u8
+                } else {
+                    0
+                }
+            });
+            let board = Board::from_grid(&Grid::from_checked(cells));
+            for cell in 0..81 {
+                let seen = PEERS[cell]
+                    .iter()
+                    .filter(|&&p| cells[p] != 0)
+                    .fold(0, |m, &p| m | bit(cells[p]));
+                let expected = if cells[cell] == 0 {
+                    ALL_DIGITS & !seen
+                } else {
+                    0
+                };
+                assert_eq!(board.candidates(cell), expected);
+            }
+        }
     }
 }

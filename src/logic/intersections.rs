@@ -43,23 +43,35 @@ pub(super) fn intersection_with(
     };
     let confined = if pointing { 18..27 } else { 0..18 };
     for a in confined {
-        // The digits with two places or more in `a`, once for all its
-        // crossing houses (one place is a hidden single, found before this).
-        let several = (1..=9u8).fold(0, |m, d| {
-            let p = places.get(a, d);
-            if p & p.wrapping_sub(1) != 0 {
-                m | bit(d)
-            } else {
-                m
+        // Each digit with two places or more in `a` (one place is a hidden
+        // single, found before this) under the crossing house that holds
+        // them all, if one does; read from the places' rows, columns or
+        // boxes rather than tried against each crossing house.
+        let crossing = crossing_houses(a);
+        let mut confined_to = [0u16; 6];
+        for digit in 1..=9u8 {
+            let p = places.get(a, digit);
+            if p & p.wrapping_sub(1) == 0 {
+                continue;
             }
-        });
-        let others = if pointing { 0..18 } else { 18..27 };
-        for b in others.filter(|&b| crosses(a, b)) {
-            for digit in digits(several) {
-                let positions = places.get(a, digit);
-                if positions & !SHARED[a][b] != 0 {
-                    continue;
+            // The three thirds of the positions: rows of a box or boxes of
+            // a line, then the columns of a box.
+            let thirds = u16::from(p & 0o7 != 0)
+                | u16::from(p & 0o70 != 0) << 1
+                | u16::from(p & 0o700 != 0) << 2;
+            if thirds & (thirds - 1) == 0 {
+                confined_to[thirds.trailing_zeros() as usize] |= bit(digit);
+            } else if a >= 18 {
+                let columns = (p | p >> 3 | p >> 6) & 0o7;
+                if columns & (columns - 1) == 0 {
+                    confined_to[3 + columns.trailing_zeros() as usize] |= bit(digit);
                 }
+            }
+        }
+        // In the order of the crossing houses, then of the digits.
+        for (&b, &mask) in crossing.iter().zip(&confined_to) {
+            for digit in digits(mask) {
+                let positions = places.get(a, digit);
                 let rest = places.get(b, digit) & !SHARED[b][a];
                 if rest == 0 {
                     continue;
@@ -67,14 +79,18 @@ pub(super) fn intersection_with(
                 // The removed cells as a mask: the direct forms try many
                 // patterns that leave no single, and those allocate nothing.
                 let removed = cells_at(b, rest).fold(0u128, |m, c| m | 1 << c);
-                let mut houses = vec![House::from_index(a), House::from_index(b)];
-                let mut placements = Vec::new();
-                if direct {
+                let single = if direct {
                     let kind = (a / 9) * 9..(a / 9) * 9 + 9;
-                    let Some((h, cell)) = following_single(board, kind, a, b, digit, removed)
-                    else {
+                    let Some(single) = following_single(board, kind, a, b, digit, removed) else {
                         continue;
                     };
+                    Some(single)
+                } else {
+                    None
+                };
+                let mut houses = vec![House::from_index(a), House::from_index(b)];
+                let mut placements = Vec::new();
+                if let Some((h, cell)) = single {
                     houses.push(House::from_index(h));
                     placements.push((cell, digit));
                 }
@@ -89,6 +105,23 @@ pub(super) fn intersection_with(
         }
     }
     None
+}
+
+/// The houses crossing house `a` of the other kind, in increasing order:
+/// for a box its three rows, then its three columns; for a line its three
+/// boxes. Position `i` of `a` lies in the `i / 3`-th of the first three (a
+/// box's rows, a line's boxes) and, in a box, in the `i % 3`-th column.
+const fn crossing_houses(a: usize) -> [usize; 6] {
+    if a >= 18 {
+        let (r, c) = (((a - 18) / 3) * 3, ((a - 18) % 3) * 3);
+        [r, r + 1, r + 2, 9 + c, 10 + c, 11 + c]
+    } else if a >= 9 {
+        let c = a - 9;
+        [18 + c / 3, 21 + c / 3, 24 + c / 3, 0, 0, 0]
+    } else {
+        let r = (a / 3) * 3;
+        [18 + r, 19 + r, 20 + r, 0, 0, 0]
+    }
 }
 
 /// A house of the kind of `a` (the range `kind` of [`HOUSES`]), crossing `b`, where `digit` has
@@ -116,4 +149,85 @@ fn following_single(
         }
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{House, following_single, intersection_with};
+    use super::{Places, SHARED, Step, Technique, bit, cells_at, crosses, digits};
+    use crate::logic::board::Board;
+
+    /// The search as SE words it: each confining house, each house crossing
+    /// it, each digit.
+    fn plain(board: &Board, places: &Places, technique: Technique) -> Option<Step> {
+        let (pointing, direct) = match technique {
+            Technique::Pointing => (true, false),
+            Technique::Claiming => (false, false),
+            Technique::DirectPointing => (true, true),
+            _ => (false, true),
+        };
+        let confined = if pointing { 18..27 } else { 0..18 };
+        for a in confined {
+            let several = (1..=9u8).fold(0, |m, d| {
+                let p = places.get(a, d);
+                if p & p.wrapping_sub(1) != 0 {
+                    m | bit(d)
+                } else {
+                    m
+                }
+            });
+            let others = if pointing { 0..18 } else { 18..27 };
+            for b in others.filter(|&b| crosses(a, b)) {
+                for digit in digits(several) {
+                    let positions = places.get(a, digit);
+                    if positions & !SHARED[a][b] != 0 {
+                        continue;
+                    }
+                    let rest = places.get(b, digit) & !SHARED[b][a];
+                    if rest == 0 {
+                        continue;
+                    }
+                    let removed = cells_at(b, rest).fold(0u128, |m, c| m | 1 << c);
+                    let mut houses = vec![House::from_index(a), House::from_index(b)];
+                    let mut placements = Vec::new();
+                    if direct {
+                        let kind = (a / 9) * 9..(a / 9) * 9 + 9;
+                        let Some((h, cell)) = following_single(board, kind, a, b, digit, removed)
+                        else {
+                            continue;
+                        };
+                        houses.push(House::from_index(h));
+                        placements.push((cell, digit));
+                    }
+                    return Some(Step {
+                        technique,
+                        placements,
+                        eliminations: cells_at(b, rest).map(|c| (c, digit)).collect(),
+                        pattern: cells_at(a, positions).map(|c| (c, digit)).collect(),
+                        houses,
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn confined_digits_read_by_thirds_are_those_tried_house_by_house() {
+        let mut found = 0;
+        for board in crate::logic::singles::tests::boards() {
+            let places = Places::of(&board);
+            for t in [
+                Technique::DirectPointing,
+                Technique::DirectClaiming,
+                Technique::Pointing,
+                Technique::Claiming,
+            ] {
+                let step = intersection_with(&board, &places, t);
+                found += usize::from(step.is_some());
+                assert_eq!(step, plain(&board, &places, t));
+            }
+        }
+        assert!(found > 1000, "{found}");
+    }
 }

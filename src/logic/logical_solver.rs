@@ -4,7 +4,8 @@
 use std::iter::FusedIterator;
 
 use super::board::Board;
-use super::solver::{Path, next_step, solve_steps};
+use super::singles::Tally;
+use super::solver::{Path, next_step_tallied, solve_steps};
 use super::step::Step;
 use crate::grid::Grid;
 
@@ -39,6 +40,8 @@ use crate::grid::Grid;
 #[derive(Debug, Clone)]
 pub struct LogicalSolver {
     board: Board,
+    /// The singles' counts of the board, kept with it step by step.
+    tally: Tally,
 }
 
 impl LogicalSolver {
@@ -65,7 +68,10 @@ impl LogicalSolver {
     /// # Ok::<(), sudokit::ParseError>(())
     /// ```
     pub fn from_board(board: Board) -> LogicalSolver {
-        LogicalSolver { board }
+        LogicalSolver {
+            board,
+            tally: Tally::of(&board),
+        }
     }
 
     /// The board as the steps so far have left it.
@@ -83,11 +89,11 @@ impl LogicalSolver {
     /// applies, or when some empty cell has no candidate left (the board
     /// contradicts itself). Calling it again then changes nothing.
     pub fn next_step(&mut self) -> Option<Step> {
-        if self.board.is_solved() {
+        if self.tally.solved() {
             return None;
         }
-        let step = next_step(&self.board)?;
-        self.board.apply(&step);
+        let step = next_step_tallied(&self.board, &self.tally, u8::MAX)?;
+        self.tally.apply(&mut self.board, &step);
         Some(step)
     }
 

@@ -36,5 +36,6 @@ mod tests;
 
 pub use board::{ALL_DIGITS, Board, CellName, Digits, HOUSES, House, PEERS, bit, digits};
 pub use logical_solver::LogicalSolver;
+pub(crate) use solver::rate_steps;
 pub use solver::{Outcome, Path, Rating, find, next_step, solve_steps};
 pub use step::{Step, Technique};

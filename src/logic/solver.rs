@@ -5,6 +5,7 @@ use std::fmt;
 use super::board::Board;
 use super::dynamic::Mode;
 use super::multiple::{self, Found, Searcher};
+use super::singles::Tally;
 use super::step::{Step, Technique};
 use super::{chains, exclusion, fish, intersections, singles, subsets, uniqueness, wings};
 
@@ -179,31 +180,56 @@ pub fn next_step(board: &Board) -> Option<Step> {
 /// [`next_step`] with forcing chains nested at most `max_nesting` deep:
 /// the tests' way to leave out the slowest steps.
 pub(super) fn next_step_within(board: &Board, max_nesting: u8) -> Option<Step> {
-    // Without branches per cell: nearly always no cell is empty of
-    // candidates, and this is asked before every step.
-    if (0..81).fold(false, |bad, c| {
-        bad | (board.value(c) == 0 && board.candidates(c) == 0)
-    }) {
+    next_step_tallied(board, &Tally::of(board), max_nesting)
+}
+
+/// [`next_step_within`] with the singles' counts of `board` at hand: a
+/// solve keeps them from step to step.
+pub(super) fn next_step_tallied(board: &Board, tally: &Tally, max_nesting: u8) -> Option<Step> {
+    if tally.broken() {
         return None;
     }
+    single(board, tally).or_else(|| past_singles(board, max_nesting))
+}
+
+/// The singles, from the counts: the first four techniques, and most
+/// steps.
+fn single(board: &Board, tally: &Tally) -> Option<Step> {
+    singles::full_house_tallied(board, tally)
+        .or_else(|| singles::hidden_single_tallied(board, tally, Technique::HiddenSingleBox))
+        .or_else(|| singles::hidden_single_tallied(board, tally, Technique::HiddenSingleRow))
+        .or_else(|| singles::hidden_single_tallied(board, tally, Technique::HiddenSingleColumn))
+}
+
+/// The easiest step that is not a full house or a hidden single.
+fn past_singles(board: &Board, max_nesting: u8) -> Option<Step> {
     // The chain techniques are ranked together, by each chain's own rating
     // (which grows with its length), as SE ranks its chaining hints.
     // So are the unique loops, and the BUG types: SE finds each family's
     // hints together and takes the lowest rated.
     // After them SE asks aligned triplet exclusion, then each family of
     // forcing chains in turn, and takes the first that finds anything.
-    // The four intersection kinds read one places table, built once.
+    // The four intersection kinds and the three fish read one places
+    // table, built once.
     let mut places = None;
     Technique::ALL
         .iter()
         .filter(|t| !t.is_chain())
         .find_map(|&t| match t {
+            Technique::FullHouse
+            | Technique::HiddenSingleBox
+            | Technique::HiddenSingleRow
+            | Technique::HiddenSingleColumn => None,
             Technique::DirectPointing
             | Technique::DirectClaiming
             | Technique::Pointing
             | Technique::Claiming => {
                 let places = places.get_or_insert_with(|| chains::Places::of(board));
                 intersections::intersection_with(board, places, t)
+            }
+            Technique::XWing | Technique::Swordfish | Technique::Jellyfish => {
+                let places = places.get_or_insert_with(|| chains::Places::of(board));
+                fish::fish_with(board, places, t)
             }
             Technique::UniqueRectangle1 => uniqueness::unique_loop(board, None),
             Technique::Bug1 => uniqueness::bug(board, None),
@@ -270,25 +296,44 @@ impl fmt::Display for Rating {
     }
 }
 
+/// ER, EP and ED over the steps of a path so far, one step at a time.
+#[derive(Default)]
+struct RatingSoFar {
+    er: f32,
+    ep: Option<f32>,
+    ed: Option<f32>,
+}
+
+impl RatingSoFar {
+    fn add(&mut self, step: &Step) {
+        let rating = step.rating();
+        self.er = self.er.max(rating);
+        if self.ep.is_none() && !step.placements.is_empty() {
+            self.ep = Some(self.er);
+        }
+        self.ed.get_or_insert(rating);
+    }
+
+    /// What [`Path::rating`] says of the steps added.
+    fn rating(&self) -> Rating {
+        Rating {
+            er: self.er,
+            ep: self.ep.unwrap_or(self.er),
+            ed: self.ed.unwrap_or(0.0),
+        }
+    }
+}
+
 impl Path {
     /// The path's ER, EP and ED. For a stuck path they cover only the steps
     /// taken; the puzzle is harder than its ER says. A board solved
     /// already rates 0.0/0.0/0.0.
     pub fn rating(&self) -> Rating {
-        let mut er = 0.0f32;
-        let mut ep = None;
+        let mut so_far = RatingSoFar::default();
         for step in &self.steps {
-            er = er.max(step.rating());
-            if ep.is_none() && !step.placements.is_empty() {
-                ep = Some(er);
-            }
+            so_far.add(step);
         }
-        let ed = self.steps.first().map_or(0.0, Step::rating);
-        Rating {
-            er,
-            ep: ep.unwrap_or(er),
-            ed,
-        }
+        so_far.rating()
     }
 
     /// The technique of the hardest step, the first of them when several
@@ -319,21 +364,117 @@ impl Path {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn solve_steps(mut board: Board) -> Path {
-    let mut steps = Vec::new();
-    while !board.is_solved() {
-        let Some(step) = next_step(&board) else {
+    // Most steps place a digit: room for one a cell, so that the list
+    // seldom grows.
+    let mut steps = Vec::with_capacity(81);
+    let mut tally = Tally::of(&board);
+    while !tally.solved() {
+        let Some(step) = next_step_tallied(&board, &tally, u8::MAX) else {
             return Path {
                 steps,
                 board,
                 outcome: Outcome::Stuck,
             };
         };
-        board.apply(&step);
+        tally.apply(&mut board, &step);
         steps.push(step);
     }
     Path {
         steps,
         board,
         outcome: Outcome::Solved,
+    }
+}
+
+/// The rating of the path [`solve_steps`] takes from `board`, when it
+/// ends solved; the path itself when it is stuck.
+///
+/// A rating needs no step once it is counted: each is dropped as soon as
+/// it is applied, but for those past the singles, which a stuck path is
+/// rebuilt from (its singles are found again, at a fraction of the cost).
+pub(crate) fn rate_steps(start: Board) -> Result<Rating, Box<Path>> {
+    let mut board = start;
+    let mut tally = Tally::of(&board);
+    let mut so_far = RatingSoFar::default();
+    // Each step past the singles, with its place in the path.
+    let mut kept = Vec::new();
+    let mut taken = 0;
+    while !tally.solved() {
+        let Some(step) = next_step_tallied(&board, &tally, u8::MAX) else {
+            return Err(Box::new(replay(start, taken, kept)));
+        };
+        tally.apply(&mut board, &step);
+        so_far.add(&step);
+        if !matches!(
+            step.technique,
+            Technique::FullHouse
+                | Technique::HiddenSingleBox
+                | Technique::HiddenSingleRow
+                | Technique::HiddenSingleColumn
+        ) {
+            kept.push((taken, step));
+        }
+        taken += 1;
+    }
+    Ok(so_far.rating())
+}
+
+/// The stuck path of `taken` steps from `start`, from the steps past the
+/// singles (`kept`, each with its place): the others are found again, on
+/// the same boards, and they are singles, found first.
+fn replay(start: Board, taken: usize, kept: Vec<(usize, Step)>) -> Path {
+    let mut board = start;
+    let mut tally = Tally::of(&board);
+    let mut steps = Vec::with_capacity(taken);
+    let mut kept = kept.into_iter().peekable();
+    for at in 0..taken {
+        let again = match kept.next_if(|(k, _)| *k == at) {
+            Some((_, step)) => Some(step),
+            None => next_step_tallied(&board, &tally, u8::MAX),
+        };
+        let Some(step) = again else { break };
+        tally.apply(&mut board, &step);
+        steps.push(step);
+    }
+    Path {
+        steps,
+        board,
+        outcome: Outcome::Stuck,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Step, Technique, replay, solve_steps};
+    use crate::Grid;
+    use crate::logic::Board;
+
+    #[test]
+    fn a_path_replayed_from_the_steps_past_its_singles_is_the_same_path() {
+        // Singles, direct steps, subsets, chains.
+        for text in [
+            "..2...4..394......6..3...1.54.6..9...8..5..2.....3.7......6..7..3.71.......5..2..",
+            "8...2..4...7..32.6......5.35.38....2...6.9....1....7...5..94............1.9...83.",
+        ] {
+            let grid: Grid = text.parse().expect("a puzzle");
+            let start = Board::from_grid(&grid);
+            let path = solve_steps(start);
+            let kept: Vec<(usize, Step)> = path
+                .steps
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.technique > Technique::HiddenSingleColumn)
+                .map(|(at, s)| (at, s.clone()))
+                .collect();
+            // Any prefix: a path stuck anywhere.
+            for taken in [path.steps.len() / 2, path.steps.len()] {
+                let kept = kept.iter().filter(|(at, _)| *at < taken).cloned().collect();
+                let again = replay(start, taken, kept);
+                assert_eq!(again.steps, path.steps[..taken], "{text}");
+                if taken == path.steps.len() {
+                    assert_eq!(again.board, path.board, "{text}");
+                }
+            }
+        }
     }
 }

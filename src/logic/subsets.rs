@@ -154,19 +154,16 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
         if !fits || union.count_ones() != n {
             continue;
         }
-        let mut eliminations = Vec::new();
-        for i in (0..9).filter(|&i| union & (1 << i) != 0) {
-            for d in digits(board.candidates(cells[i]) & !combo) {
-                eliminations.push((cells[i], d));
-            }
-        }
-        if eliminations.is_empty() {
+        // Whether it removes anything, and the direct forms' single, before
+        // anything is built: most subsets do neither, and they should cost
+        // no allocation.
+        let removes = (0..9)
+            .filter(|&i| union & (1 << i) != 0)
+            .any(|i| board.candidates(cells[i]) & !combo != 0);
+        if !removes {
             continue;
         }
-        // The direct forms' single first: most subsets leave none, and
-        // they should cost no step built and dropped.
         let mut placements = Vec::new();
-        let mut houses = vec![House::from_index(h)];
         if direct {
             let single = (1..=9u8).find_map(|d| {
                 let p = places[usize::from(d - 1)];
@@ -176,6 +173,15 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
             });
             let Some(single) = single else { continue };
             placements.push(single);
+        }
+        let mut eliminations = Vec::new();
+        for i in (0..9).filter(|&i| union & (1 << i) != 0) {
+            for d in digits(board.candidates(cells[i]) & !combo) {
+                eliminations.push((cells[i], d));
+            }
+        }
+        let mut houses = vec![House::from_index(h)];
+        if direct {
             houses.push(House::from_index(h));
         }
         return Some(Step {

@@ -31,19 +31,23 @@ pub(super) fn wing(board: &Board, technique: Technique) -> Option<Step> {
         if p.count_ones() != size {
             continue;
         }
-        let wings: Vec<usize> = peers
-            .iter()
-            .copied()
-            .filter(|&w| {
-                let m = board.candidates(w);
-                m.count_ones() == 2
-                    && if xyz {
-                        m & !p == 0
-                    } else {
-                        (m & p).count_ones() == 1
-                    }
-            })
-            .collect();
+        // On the stack: most pivots are tried and dropped.
+        let mut found = [0usize; 20];
+        let mut len = 0;
+        for &w in peers {
+            let m = board.candidates(w);
+            let fits = m.count_ones() == 2
+                && if xyz {
+                    m & !p == 0
+                } else {
+                    (m & p).count_ones() == 1
+                };
+            if fits {
+                found[len] = w;
+                len += 1;
+            }
+        }
+        let wings = &found[..len];
         for (i, &w1) in wings.iter().enumerate() {
             for &w2 in &wings[i + 1..] {
                 let (m1, m2) = (board.candidates(w1), board.candidates(w2));
