@@ -31,8 +31,12 @@ use crate::solve::SolveError;
 /// ```
 pub fn rate(grid: &Grid) -> Result<Rating, RateError> {
     // The rating of the path rate_path takes, without keeping its steps.
-    grid.solve_unique()?;
-    rate_steps(Board::from_grid(grid)).map_err(RateError::Stuck)
+    // The exact engine's check waits until the singles are done: a puzzle
+    // they solve has one solution (see rate_steps).
+    if !grid.is_valid() {
+        return Err(SolveError::Invalid.into());
+    }
+    rate_steps(Board::from_grid(grid), || grid.solve_unique().map(drop))?.map_err(RateError::Stuck)
 }
 
 /// The path a rating rests on: every step, in order, each the easiest
@@ -191,6 +195,43 @@ mod tests {
                 (a, b) => panic!("{text}: {a:?} against {:?}", b.map(|p| p.rating())),
             }
         }
+    }
+
+    #[test]
+    fn a_puzzle_the_singles_run_on_is_judged_as_the_exact_engine_judges_it() {
+        // rate checks uniqueness only past the singles: every variant of a
+        // puzzle (a given changed, or removed) must still be refused for
+        // the reason the engine gives, and rated as its path when unique.
+        let puzzles = [
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            "4..1...3..31....4.2...8...5....2...7........41.256........79....9...23..8..6....2",
+        ];
+        let mut refused = [0; 3];
+        for text in puzzles {
+            let grid: Grid = text.parse().expect("a puzzle");
+            let cells = *grid.cells();
+            for cell in (0..81).filter(|&c| cells[c] != 0) {
+                for digit in 0..=9 {
+                    let mut changed = cells;
+                    changed[cell] = digit;
+                    let variant = Grid::from_cells(changed).expect("digits 0-9");
+                    match (rate(&variant), variant.solve_unique()) {
+                        (Err(RateError::Solve(a)), Err(b)) => {
+                            assert_eq!(a, b, "{}", variant.to_line());
+                            refused[b as usize] += 1;
+                        }
+                        (Ok(rating), Ok(_)) => {
+                            let path = rate_path(&variant).expect("rated");
+                            assert_eq!(rating, path.rating(), "{}", variant.to_line());
+                        }
+                        (Err(RateError::Stuck(_)), Ok(_)) => {}
+                        (a, b) => panic!("{}: {a:?} against {b:?}", variant.to_line()),
+                    }
+                }
+            }
+        }
+        // The variants cover each way of being refused.
+        assert!(refused.iter().all(|&n| n > 0), "{refused:?}");
     }
 
     #[test]

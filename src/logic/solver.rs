@@ -386,37 +386,58 @@ pub fn solve_steps(mut board: Board) -> Path {
     }
 }
 
-/// The rating of the path [`solve_steps`] takes from `board`, when it
-/// ends solved; the path itself when it is stuck.
+/// The rating of the path [`solve_steps`] takes from `start`, when it ends
+/// solved; the path itself when it is stuck.
 ///
 /// A rating needs no step once it is counted: each is dropped as soon as
 /// it is applied, but for those past the singles, which a stuck path is
 /// rebuilt from (its singles are found again, at a fraction of the cost).
-pub(crate) fn rate_steps(start: Board) -> Result<Rating, Box<Path>> {
+///
+/// `confirm` says whether the puzzle has one solution. It is asked once,
+/// before the first step past the singles, or when the path stops short:
+/// full houses and hidden singles are sound on any board, so a path of
+/// singles alone that fills every cell (each digit placed where it was
+/// still a candidate) has found the one solution, and needs no other
+/// check. The techniques after them include unique rectangles and BUG,
+/// which are sound only on a puzzle with one solution. The board must
+/// start with no two equal digits in a house.
+pub(crate) fn rate_steps<E>(
+    start: Board,
+    confirm: impl FnOnce() -> Result<(), E>,
+) -> Result<Result<Rating, Box<Path>>, E> {
     let mut board = start;
     let mut tally = Tally::of(&board);
     let mut so_far = RatingSoFar::default();
+    let mut confirm = Some(confirm);
     // Each step past the singles, with its place in the path.
     let mut kept = Vec::new();
     let mut taken = 0;
     while !tally.solved() {
-        let Some(step) = next_step_tallied(&board, &tally, u8::MAX) else {
-            return Err(Box::new(replay(start, taken, kept)));
+        let found = if tally.broken() {
+            None
+        } else {
+            single(&board, &tally)
+        };
+        let (step, past_singles) = match found {
+            Some(step) => (step, false),
+            None => {
+                if let Some(confirm) = confirm.take() {
+                    confirm()?;
+                }
+                let Some(step) = next_step_tallied(&board, &tally, u8::MAX) else {
+                    return Ok(Err(Box::new(replay(start, taken, kept))));
+                };
+                (step, true)
+            }
         };
         tally.apply(&mut board, &step);
         so_far.add(&step);
-        if !matches!(
-            step.technique,
-            Technique::FullHouse
-                | Technique::HiddenSingleBox
-                | Technique::HiddenSingleRow
-                | Technique::HiddenSingleColumn
-        ) {
+        if past_singles {
             kept.push((taken, step));
         }
         taken += 1;
     }
-    Ok(so_far.rating())
+    Ok(Ok(so_far.rating()))
 }
 
 /// The stuck path of `taken` steps from `start`, from the steps past the
