@@ -2,16 +2,10 @@
 //! candidate true and false), cell chains (every candidate of a cell) and
 //! region chains (every place of a digit in a house).
 
-use super::super::board::{Board, HOUSES, digits, houses_of};
+use super::super::board::{Board, digits, houses_of};
 use super::super::dynamic::{Cause, Mode, NONE, cand};
 use super::super::step::Technique;
 use super::{Found, OFF_RUN, Offer, SORT_CELL, SORT_DOUBLE, SORT_REGION, Searcher, conclusion};
-
-/// True when the runs `ids` have some candidate in the same state in
-/// common: without one, no hint can rest on all of them.
-fn meet(s: &Searcher, ids: &[usize]) -> bool {
-    (0..23).any(|w| ids.iter().fold(u64::MAX, |m, &r| m & s.runs[r].reached[w]) != 0)
-}
 
 /// Dynamic double chains: what the candidate of run `i` true and false
 /// both imply.
@@ -67,21 +61,19 @@ pub(super) fn regions(
     technique: Technique,
 ) {
     for h in houses_of(cell) {
-        let mut places = [0usize; 9];
-        let mut n = 0;
-        for &c in &HOUSES[h] {
-            if board.has(c, digit) {
-                places[n] = c;
-                n += 1;
-            }
-        }
-        if !(n == 2 || (mode.multiple && n > 2)) || places[0] != cell {
+        // House order is cell order: the places as a mask of cells.
+        let mut m = s.sight.places(h, digit);
+        let n = m.count_ones() as usize;
+        if !(n == 2 || (mode.multiple && n > 2)) || m.trailing_zeros() as usize != cell {
             continue;
         }
+        m &= m - 1;
         let mut runs = [i; 9];
-        for (j, &c) in places[1..n].iter().enumerate() {
-            runs[j + 1] = usize::from(cand(c, digit));
-            s.ensure(board, mode, runs[j + 1]);
+        for r in &mut runs[1..n] {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            *r = usize::from(cand(c, digit));
+            s.ensure(board, mode, *r);
         }
         agree(
             board,
@@ -111,19 +103,39 @@ fn agree(
     house: Option<usize>,
     source_cause: Option<Cause>,
 ) {
-    if !meet(s, runs) {
+    // The cells reached alike by every run, per state and digit.
+    let mut common = s.runs[runs[0]].reached;
+    for &r in &runs[1..] {
+        let reached = &s.runs[r].reached;
+        for on in 0..2 {
+            for d in 0..9 {
+                common[on][d] &= reached[on][d];
+            }
+        }
+    }
+    if common.iter().flatten().all(|&m| m == 0) {
         return;
     }
     let first = runs[0];
     let mut targets = [(0usize, NONE); 9];
+    let mut ids = std::mem::take(&mut s.ids);
     for on in [true, false] {
-        let mut at = 0;
-        loop {
-            let run = &s.runs[first];
-            let order = if on { &run.on_order } else { &run.off_order };
-            let Some(&p) = order.get(at) else { break };
-            at += 1;
-            let node = run.nodes[p as usize];
+        // The first run's nodes of these, in the order it reached them
+        // (node ids grow as they are reached).
+        ids.clear();
+        for (d, &m) in common[usize::from(on)].iter().enumerate() {
+            let mut m = m;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if let Some(p) = s.runs[first].find(cand(c, d as u8 + 1), on) {
+                    ids.push(p);
+                }
+            }
+        }
+        ids.sort_unstable();
+        for &p in &ids {
+            let node = s.runs[first].nodes[p as usize];
             targets[0] = (first, p);
             let all = (1..runs.len()).all(|j| match s.runs[runs[j]].find(node.cand, on) {
                 Some(q) => {
@@ -153,4 +165,5 @@ fn agree(
             );
         }
     }
+    s.ids = ids;
 }

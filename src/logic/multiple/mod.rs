@@ -14,7 +14,7 @@ mod kinds;
 
 use super::board::{ALL_DIGITS, Board, HOUSES, House, bit, digits};
 use super::chains::{Places, difficulty};
-use super::dynamic::{self, Cause, Mode, Run, Seen, cand};
+use super::dynamic::{self, Cause, Mode, Run, Seen, Sight, cand};
 use super::nested::Nest;
 use super::step::{Step, Technique};
 
@@ -76,6 +76,10 @@ pub(super) struct Searcher {
     runs: Runs,
     /// The places of each digit in each house of the board searched.
     places: Places,
+    /// What a run reads of the board searched.
+    pub(super) sight: Sight,
+    /// Node ids gathered by `kinds::agree`.
+    ids: Vec<u32>,
     seen: Seen,
     stack: Vec<u32>,
     nested_ids: Vec<u32>,
@@ -83,6 +87,11 @@ pub(super) struct Searcher {
     /// Per digit, a pattern of its cells on which no Nishio run of that
     /// digit met a contradiction (see `search`).
     nishio_clear: [Option<u128>; 9],
+    /// Per run, the ancestor counts `offer` has walked, by node: 0 not
+    /// known, `count * 2 + 1` known, `bound * 2` when only known to be at
+    /// least `bound`. The same nodes come back in the double, region and
+    /// cell chains of a search. Emptied when the run is followed again.
+    known: Vec<Vec<u32>>,
 }
 
 /// The run of the assumption false, after the 729 of candidates true.
@@ -93,11 +102,14 @@ impl Searcher {
         Searcher {
             runs: Runs::new(),
             places: Places::of(&Board::from_grid(&crate::Grid::from_checked([0; 81]))),
+            sight: Sight::empty(),
+            ids: Vec::new(),
             seen: Seen::new(),
             stack: Vec::new(),
             nested_ids: Vec::new(),
             nest: Nest::new(),
             nishio_clear: [None; 9],
+            known: vec![Vec::new(); OFF_RUN + 1],
         }
     }
 }
@@ -184,6 +196,7 @@ impl Searcher {
             dynamic::follow(
                 board,
                 &self.places,
+                &self.sight,
                 mode,
                 k as u16,
                 true,
@@ -191,21 +204,68 @@ impl Searcher {
                 &mut self.nest,
             );
             self.runs.valid[k] = true;
+            self.known[k].clear();
         }
     }
 
     fn offer(&mut self, board: &Board, found: &mut Found<'_>, offer: Offer<'_>) {
         self.nested_ids.clear();
+        // When keeping the best only, every hint of the mode has the same
+        // base rating, so a hint's key grows with its complexity: once that
+        // passes the best's (or equals it, from a kind that sorts no
+        // earlier), the hint loses and the count can stop there.
+        let limit = match found.hints.first() {
+            Some(best)
+                if found.best_only && best.step.technique.rating() == offer.technique.rating() =>
+            {
+                if offer.sort_key < best.sort_key {
+                    best.complexity
+                } else {
+                    best.complexity.saturating_sub(1)
+                }
+            }
+            _ => usize::MAX,
+        };
+        // Counts are kept only while no nested chain is met: a walk also
+        // gathers those, which a count alone would not.
+        let keep = self.nest.chains.is_empty();
         let mut complexity = 0;
         for &(r, n) in offer.targets {
-            complexity += dynamic::ancestors(
-                &self.runs[r],
-                n,
-                &mut self.seen,
-                &mut self.stack,
-                &mut self.nested_ids,
-                None,
-            );
+            let cap = limit - complexity;
+            let run = &self.runs[r];
+            let known = &mut self.known[r];
+            if keep && known.len() < run.nodes.len() {
+                known.resize(run.nodes.len(), 0);
+            }
+            let entry = if keep { known[n as usize] } else { 0 };
+            let count = if entry & 1 == 1 {
+                (entry >> 1) as usize
+            } else if (entry >> 1) as usize > cap {
+                return;
+            } else {
+                let count = dynamic::ancestors(
+                    run,
+                    n,
+                    &mut self.seen,
+                    &mut self.stack,
+                    &mut self.nested_ids,
+                    None,
+                    cap,
+                );
+                if keep {
+                    // A walk stopped past `cap` counted a bound only.
+                    known[n as usize] = if count > cap {
+                        (count as u32) << 1
+                    } else {
+                        (count as u32) << 1 | 1
+                    };
+                }
+                count
+            };
+            complexity += count;
+            if complexity > limit {
+                return;
+            }
         }
         for &id in &self.nested_ids {
             complexity += self.nest.chains[id as usize].len();
@@ -228,6 +288,7 @@ impl Searcher {
                 &mut self.stack,
                 &mut self.nested_ids,
                 Some(&mut pattern),
+                usize::MAX,
             );
             // Listed from the conclusion back; the assumption (the run's
             // first node) goes first.
@@ -339,6 +400,7 @@ pub(super) fn rule_parents_of(
 pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Found<'_>) {
     s.nest.chains.clear();
     s.places = Places::of(board);
+    s.sight = Sight::of(board);
     s.runs.valid = [false; OFF_RUN + 1];
     let names = names(mode);
     // A Nishio run follows one digit by X links: it reads only the cells
@@ -395,9 +457,11 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
                 }
                 continue;
             }
+            s.known[OFF_RUN].clear();
             dynamic::follow(
                 board,
                 &s.places,
+                &s.sight,
                 mode,
                 k,
                 false,
