@@ -5,23 +5,23 @@ use super::step::{Step, Technique};
 
 /// The cells a pair may rest on: two candidates or more, no peer left with
 /// a single candidate (that single comes first), and the bivalue peers that
-/// may exclude pairs of digits.
-fn bases(board: &Board) -> Vec<(usize, Vec<usize>)> {
+/// may exclude pairs of digits (as a mask; `PEERS` gives their order).
+fn bases(board: &Board) -> Vec<(usize, u128)> {
     let mut out = Vec::new();
     for (cell, peers) in PEERS.iter().enumerate() {
         if board.candidates(cell).count_ones() < 2 {
             continue;
         }
         let mut single = false;
-        let mut excluders = Vec::new();
+        let mut excluders = 0u128;
         for &p in peers {
             match board.candidates(p).count_ones() {
                 1 => single = true,
-                2 => excluders.push(p),
+                2 => excluders |= 1 << p,
                 _ => {}
             }
         }
-        if !single && !excluders.is_empty() {
+        if !single && excluders != 0 {
             out.push((cell, excluders));
         }
     }
@@ -36,7 +36,7 @@ fn bases(board: &Board) -> Vec<(usize, Vec<usize>)> {
 /// (by the later base cell, then the earlier).
 pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     let bases = bases(board);
-    let now = bases.iter().fold(0u128, |m, (c, _)| m | 1 << c);
+    let now = bases.iter().fold(0u128, |m, &(c, _)| m | 1 << c);
     let last = LAST_PAIRLESS.with(std::cell::Cell::get);
     let found = pair_search(
         board,
@@ -87,19 +87,18 @@ fn changes(
 /// with `since` (the cells changed that are or were bivalue, and the cells
 /// changed plus the bases changed, since a board where nothing was found),
 /// a pair where none of these changed is passed over.
+// Out of line, so that it does not crowd the chain searches out of the
+// optimiser's inlining in the large step search that asks for it.
+#[inline(never)]
 fn pair_search(
     board: &Board,
-    bases: &[(usize, Vec<usize>)],
+    bases: &[(usize, u128)],
     since: Option<(u128, u128)>,
 ) -> Option<Step> {
     let (changed, moved) = since.unwrap_or((u128::MAX, u128::MAX));
-    let masks: Vec<u128> = bases
-        .iter()
-        .map(|(_, list)| list.iter().fold(0u128, |m, &c| m | 1 << c))
-        .collect();
     for j in 1..bases.len() {
         for i in 0..j {
-            let both = masks[i] & masks[j];
+            let both = bases[i].1 & bases[j].1;
             if both.count_ones() < 2 {
                 continue;
             }
@@ -109,18 +108,26 @@ fn pair_search(
             {
                 continue;
             }
-            let (a, ex_a) = &bases[i];
-            let b = &bases[j].0;
-            // At most the 20 peers of a cell: kept on the stack, as this
-            // runs for every pair of bases.
-            let mut shared = [0usize; 20];
-            let mut len = 0;
-            for &c in ex_a.iter().filter(|&&c| both & (1 << c) != 0) {
-                shared[len] = c;
-                len += 1;
-            }
-            let common = &shared[..len];
+            let (a, b) = (&x, &y);
             let (ma, mb) = (board.candidates(*a), board.candidates(*b));
+            // Only a common peer whose two digits the pair can take may
+            // forbid it; with none, each cell (two digits or more) keeps
+            // every digit.
+            let mut covers = [0u16; 20];
+            let mut len = 0;
+            let mut rest = both;
+            while rest != 0 {
+                let m = board.candidates(rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+                if m & !(ma | mb) == 0 {
+                    covers[len] = m;
+                    len += 1;
+                }
+            }
+            if len == 0 {
+                continue;
+            }
+            let covers = &covers[..len];
             let (mut ok_a, mut ok_b) = (0, 0);
             for da in digits(ma) {
                 for db in digits(mb) {
@@ -128,7 +135,7 @@ fn pair_search(
                         continue;
                     }
                     let pair = bit(da) | bit(db);
-                    if common.iter().any(|&c| board.candidates(c) & !pair == 0) {
+                    if covers.iter().any(|&m| m & !pair == 0) {
                         continue;
                     }
                     ok_a |= bit(da);
@@ -141,6 +148,7 @@ fn pair_search(
                 continue;
             }
             let mut pattern: Vec<(usize, u8)> = Vec::new();
+            let common = PEERS[x].iter().filter(|&&c| both & (1 << c) != 0);
             for &c in [*a, *b].iter().chain(common) {
                 pattern.extend(digits(board.candidates(c)).map(|d| (c, d)));
             }
