@@ -5,23 +5,23 @@ use super::step::{Step, Technique};
 
 /// The cells a pair may rest on: two candidates or more, no peer left with
 /// a single candidate (that single comes first), and the bivalue peers that
-/// may exclude pairs of digits.
-fn bases(board: &Board) -> Vec<(usize, Vec<usize>)> {
+/// may exclude pairs of digits (as a mask; `PEERS` gives their order).
+fn bases(board: &Board) -> Vec<(usize, u128)> {
     let mut out = Vec::new();
     for (cell, peers) in PEERS.iter().enumerate() {
         if board.candidates(cell).count_ones() < 2 {
             continue;
         }
         let mut single = false;
-        let mut excluders = Vec::new();
+        let mut excluders = 0u128;
         for &p in peers {
             match board.candidates(p).count_ones() {
                 1 => single = true,
-                2 => excluders.push(p),
+                2 => excluders |= 1 << p,
                 _ => {}
             }
         }
-        if !single && !excluders.is_empty() {
+        if !single && excluders != 0 {
             out.push((cell, excluders));
         }
     }
@@ -36,12 +36,12 @@ fn bases(board: &Board) -> Vec<(usize, Vec<usize>)> {
 /// (by the later base cell, then the earlier).
 pub(super) fn aligned_pair(board: &Board) -> Option<Step> {
     let bases = bases(board);
-    let now = bases.iter().fold(0u128, |m, (c, _)| m | 1 << c);
+    let now = bases.iter().fold(0u128, |m, &(c, _)| m | 1 << c);
     let last = LAST_PAIRLESS.with(std::cell::Cell::get);
     let found = pair_search(
         board,
         &bases,
-        last.map(|(old, old_bases)| changes(&old, board, old_bases, now)),
+        last.map(|(old, old_bases)| changes(&old, board, old_bases, now, |n| n == 2)),
     );
     if found.is_none() {
         LAST_PAIRLESS.with(|l| l.set(Some((*board, now))));
@@ -56,34 +56,49 @@ thread_local! {
         const { std::cell::Cell::new(None) };
 }
 
-/// The cells whose candidates changed from `old` to `board`, and those
-/// plus the cells that became or stopped being base cells.
-fn changes(old: &Board, board: &Board, old_bases: u128, now: u128) -> (u128, u128) {
-    let changed = (0..81)
-        .filter(|&c| old.candidates(c) != board.candidates(c))
-        .fold(0u128, |m, c| m | 1 << c);
-    (changed, changed | (now ^ old_bases))
+/// The cells whose candidates changed from `old` to `board` and that can
+/// exclude (`excluder` of their number of candidates, before or after),
+/// and the cells whose candidates changed plus those that became or
+/// stopped being base cells.
+fn changes(
+    old: &Board,
+    board: &Board,
+    old_bases: u128,
+    now: u128,
+    excluder: fn(u32) -> bool,
+) -> (u128, u128) {
+    let mut changed = 0u128;
+    let mut excluding = 0u128;
+    for c in 0..81 {
+        let (before, after) = (old.candidates(c), board.candidates(c));
+        if before != after {
+            changed |= 1 << c;
+            if excluder(before.count_ones()) || excluder(after.count_ones()) {
+                excluding |= 1 << c;
+            }
+        }
+    }
+    (excluding, changed | (now ^ old_bases))
 }
 
 /// Aligned pair exclusion's first step in SE's order. Whether two base
 /// cells remove anything depends on their candidates, on their being
-/// base cells, and on the candidates of the cells that see both: with
-/// `since` (the cells changed, and those plus the bases changed, since a
-/// board where nothing was found), a pair where none of these changed is
-/// passed over.
+/// base cells, and on the candidates of the bivalue cells that see both:
+/// with `since` (the cells changed that are or were bivalue, and the cells
+/// changed plus the bases changed, since a board where nothing was found),
+/// a pair where none of these changed is passed over.
+// Out of line, so that it does not crowd the chain searches out of the
+// optimiser's inlining in the large step search that asks for it.
+#[inline(never)]
 fn pair_search(
     board: &Board,
-    bases: &[(usize, Vec<usize>)],
+    bases: &[(usize, u128)],
     since: Option<(u128, u128)>,
 ) -> Option<Step> {
     let (changed, moved) = since.unwrap_or((u128::MAX, u128::MAX));
-    let masks: Vec<u128> = bases
-        .iter()
-        .map(|(_, list)| list.iter().fold(0u128, |m, &c| m | 1 << c))
-        .collect();
     for j in 1..bases.len() {
         for i in 0..j {
-            let both = masks[i] & masks[j];
+            let both = bases[i].1 & bases[j].1;
             if both.count_ones() < 2 {
                 continue;
             }
@@ -93,18 +108,26 @@ fn pair_search(
             {
                 continue;
             }
-            let (a, ex_a) = &bases[i];
-            let b = &bases[j].0;
-            // At most the 20 peers of a cell: kept on the stack, as this
-            // runs for every pair of bases.
-            let mut shared = [0usize; 20];
-            let mut len = 0;
-            for &c in ex_a.iter().filter(|&&c| both & (1 << c) != 0) {
-                shared[len] = c;
-                len += 1;
-            }
-            let common = &shared[..len];
+            let (a, b) = (&x, &y);
             let (ma, mb) = (board.candidates(*a), board.candidates(*b));
+            // Only a common peer whose two digits the pair can take may
+            // forbid it; with none, each cell (two digits or more) keeps
+            // every digit.
+            let mut covers = [0u16; 20];
+            let mut len = 0;
+            let mut rest = both;
+            while rest != 0 {
+                let m = board.candidates(rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+                if m & !(ma | mb) == 0 {
+                    covers[len] = m;
+                    len += 1;
+                }
+            }
+            if len == 0 {
+                continue;
+            }
+            let covers = &covers[..len];
             let (mut ok_a, mut ok_b) = (0, 0);
             for da in digits(ma) {
                 for db in digits(mb) {
@@ -112,7 +135,7 @@ fn pair_search(
                         continue;
                     }
                     let pair = bit(da) | bit(db);
-                    if common.iter().any(|&c| board.candidates(c) & !pair == 0) {
+                    if covers.iter().any(|&m| m & !pair == 0) {
                         continue;
                     }
                     ok_a |= bit(da);
@@ -125,6 +148,7 @@ fn pair_search(
                 continue;
             }
             let mut pattern: Vec<(usize, u8)> = Vec::new();
+            let common = PEERS[x].iter().filter(|&&c| both & (1 << c) != 0);
             for &c in [*a, *b].iter().chain(common) {
                 pattern.extend(digits(board.candidates(c)).map(|d| (c, d)));
             }
@@ -175,6 +199,27 @@ const fn house_cells() -> [[usize; 20]; 81] {
     t
 }
 
+/// The place of each cell among the peers of another in `HOUSE_CELLS`
+/// (`NOT_PEER` for a cell that is none).
+static RANK: [[u8; 81]; 81] = rank();
+
+const NOT_PEER: u8 = u8::MAX;
+
+const fn rank() -> [[u8; 81]; 81] {
+    let cells = house_cells();
+    let mut t = [[NOT_PEER; 81]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut r = 0;
+        while r < 20 {
+            t[cell][cells[cell][r]] = r as u8;
+            r += 1;
+        }
+        cell += 1;
+    }
+    t
+}
+
 /// Aligned Triplet Exclusion, as SE's aligned exclusion of degree three:
 /// base cells with two candidates or more and no peer down to one, each
 /// with its peers of two or three candidates; two base cells, then a third
@@ -219,99 +264,121 @@ const fn peer_masks() -> [u128; 81] {
 }
 
 /// A cell a triplet may rest on: two candidates or more, no peer with a
-/// single one, and a peer of two or three; with that list of peers.
-fn base(board: &Board, cell: usize) -> Option<Vec<usize>> {
+/// single one, and a peer of two or three; with those peers as a mask.
+fn base(board: &Board, cell: usize) -> Option<u128> {
     if board.candidates(cell).count_ones() < 2 {
         return None;
     }
     let mut single = false;
-    let mut list = Vec::new();
+    let mut list = 0u128;
     for &o in &HOUSE_CELLS[cell] {
         match board.candidates(o).count_ones() {
             1 => single = true,
-            2 | 3 => list.push(o),
+            2 | 3 => list |= 1 << o,
             _ => {}
         }
     }
-    (!single && !list.is_empty()).then_some(list)
+    (!single && list != 0).then_some(list)
 }
 
 /// Aligned triplet exclusion's first step in SE's order. `last`: a board
 /// on which it found nothing, and its base cells. Whether three cells
 /// remove anything depends on their candidates, on whether they are base
-/// cells, and on the candidates of the cells that see all three: a set
-/// where none of these changed since `last` removed nothing there, and
-/// removes nothing now. Also returns the base cells of `board`.
+/// cells, and on the candidates of the cells seeing all three that have,
+/// or had, two or three: a set where none of these changed since `last`
+/// removed nothing there, and removes nothing now. Also returns the base
+/// cells of `board`.
 fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> (Option<Step>, u128) {
-    let mut bases: Vec<usize> = Vec::new();
-    let mut excluders: Vec<Vec<usize>> = Vec::new();
+    // The base cells, and the peers of each that may exclude (in the
+    // order of `HOUSE_CELLS`, read where the order matters).
+    let mut bases = [0usize; 81];
+    let mut masks = [0u128; 81];
+    let mut n = 0;
     for cell in 0..81 {
         if let Some(list) = base(board, cell) {
-            bases.push(cell);
-            excluders.push(list);
+            bases[n] = cell;
+            masks[n] = list;
+            n += 1;
         }
     }
+    let (bases, masks) = (&bases[..n], &masks[..n]);
     let now = bases.iter().fold(0u128, |m, &c| m | 1 << c);
-    if bases.len() < 3 {
+    if n < 3 {
         return (None, now);
     }
-    // The cells whose candidates changed since `last`, and those that
-    // became or stopped being base cells; everything when there is none.
+    // The cells changed since `last` that have or had two or three
+    // candidates, and every cell changed plus those that became or stopped
+    // being base cells; everything when there is no `last`.
     let (changed, moved) = match last {
-        Some((old, old_bases)) => changes(old, board, *old_bases, now),
+        Some((old, old_bases)) => changes(old, board, *old_bases, now, |n| n == 2 || n == 3),
         None => (u128::MAX, u128::MAX),
     };
     let mut base_of = [usize::MAX; 81];
     for (k, &b) in bases.iter().enumerate() {
         base_of[b] = k;
     }
-    let masks: Vec<u128> = excluders
-        .iter()
-        .map(|list| list.iter().fold(0u128, |m, &c| m | 1 << c))
-        .collect();
     // The same three cells come up again from another of their pairs;
     // whether they remove anything does not depend on their order, so a
     // set that removed nothing is not tried again.
-    let n = bases.len();
     let mut tried = vec![0u64; (n * n * n).div_ceil(64)];
-    // Each base's peers that are bases themselves, in its list's order:
-    // the candidates for the third cell.
-    let thirds: Vec<Vec<usize>> = excluders
-        .iter()
-        .map(|list| {
-            list.iter()
-                .copied()
-                .filter(|&t| base_of[t] != usize::MAX)
-                .collect()
-        })
-        .collect();
-    let third_masks: Vec<u128> = thirds
-        .iter()
-        .map(|list| list.iter().fold(0u128, |m, &c| m | 1 << c))
-        .collect();
+    // Each base's peers that are bases themselves: the candidates for the
+    // third cell.
+    let mut third_masks = [0u128; 81];
+    for (t, &m) in third_masks.iter_mut().zip(masks) {
+        *t = m & now;
+    }
     for j in 1..n {
         for i in 0..j {
             // The common peers of the three lie among those of the two.
-            if (masks[i] & masks[j]).count_ones() < 2 {
+            let pair_common = masks[i] & masks[j];
+            if pair_common.count_ones() < 2 {
                 continue;
             }
             // Every set of the pair unchanged since `last` (see below).
             let (x, y) = (bases[i], bases[j]);
-            if ((1u128 << x) | (1 << y) | third_masks[i] | third_masks[j]) & moved == 0
-                && PEER_MASKS[x] & PEER_MASKS[y] & changed == 0
-            {
+            let pair = (1u128 << x) | (1 << y);
+            let pair_changed = PEER_MASKS[x] & PEER_MASKS[y] & changed;
+            if (pair | third_masks[i] | third_masks[j]) & moved == 0 && pair_changed == 0 {
                 continue;
             }
-            // The third cell: a base among the peers of either, in SE's
-            // order (the first's peers, then the second's).
-            let mut twin_seen = (1u128 << bases[i]) | (1u128 << bases[j]);
-            for &t in thirds[i].iter().chain(&thirds[j]) {
-                if twin_seen & (1 << t) != 0 {
-                    continue;
+            // The thirds that make a set with something changed: any when
+            // the pair itself moved, else one that moved or sees a changed
+            // cell seeing both.
+            let open = if pair & moved != 0 {
+                u128::MAX
+            } else {
+                let mut open = moved;
+                let mut rest = pair_changed;
+                while rest != 0 {
+                    open |= PEER_MASKS[rest.trailing_zeros() as usize];
+                    rest &= rest - 1;
                 }
-                twin_seen |= 1 << t;
+                open
+            };
+            // The third cell: a base among the peers of either, in SE's
+            // order (the first's peers, then the second's), each where it
+            // comes first: bit `r` of `order` for rank `r` among the
+            // first's peers, `20 + r` among the second's.
+            let mut left = (third_masks[i] | third_masks[j]) & open & !pair;
+            let mut order = 0u64;
+            while left != 0 {
+                let t = left.trailing_zeros() as usize;
+                left &= left - 1;
+                order |= match RANK[x][t] {
+                    NOT_PEER => 1 << (20 + RANK[y][t]),
+                    r => 1 << r,
+                };
+            }
+            while order != 0 {
+                let r = order.trailing_zeros() as usize;
+                order &= order - 1;
+                let t = if r < 20 {
+                    HOUSE_CELLS[x][r]
+                } else {
+                    HOUSE_CELLS[y][r - 20]
+                };
                 let k = base_of[t];
-                let common_mask = masks[i] & masks[j] & masks[k];
+                let common_mask = pair_common & masks[k];
                 if common_mask.count_ones() < 2 {
                     continue;
                 }
@@ -322,22 +389,8 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> (Option<Step>,
                     continue;
                 }
                 tried[key / 64] |= 1 << (key % 64);
-                let cells = (1u128 << x) | (1 << y) | (1 << t);
-                let seeing = PEER_MASKS[x] & PEER_MASKS[y] & PEER_MASKS[t];
-                if cells & moved == 0 && seeing & changed == 0 {
-                    continue;
-                }
-                // At most the 20 peers of a cell: on the stack, as this
-                // runs for every set of three.
-                let mut common = [0usize; 20];
-                let mut len = 0;
-                for &o in &excluders[i] {
-                    if common_mask & (1 << o) != 0 {
-                        common[len] = o;
-                        len += 1;
-                    }
-                }
-                if let Some(step) = exclude(board, [bases[i], bases[j], t], &common[..len]) {
+                let cells = [bases[i], bases[j], t];
+                if let Some(step) = exclude(board, cells, common_mask, &HOUSE_CELLS[x]) {
                     return (Some(step), now);
                 }
             }
@@ -346,14 +399,25 @@ fn triplet_search(board: &Board, last: Option<&(Board, u128)>) -> (Option<Step>,
     (None, now)
 }
 
-/// The digits of three base cells that fit no allowed combination.
-fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
+/// The digits of three base cells that fit no allowed combination, with
+/// `common` the peers seeing all three (listed in the order of `order`).
+fn exclude(board: &Board, cells: [usize; 3], common: u128, order: &[usize]) -> Option<Step> {
     let masks = cells.map(|c| board.candidates(c));
+    // A common peer with a digit none of the three holds never has all its
+    // digits taken: only the others can forbid a combination.
+    let all = masks[0] | masks[1] | masks[2];
     let mut covers = [0u16; 20];
-    for (m, &e) in covers.iter_mut().zip(common) {
-        *m = board.candidates(e);
+    let mut len = 0;
+    let mut rest = common;
+    while rest != 0 {
+        let m = board.candidates(rest.trailing_zeros() as usize);
+        rest &= rest - 1;
+        if m & !all == 0 {
+            covers[len] = m;
+            len += 1;
+        }
     }
-    let covers = &covers[..common.len()];
+    let covers = &covers[..len];
     let sees_pair = [
         sees(cells[0], cells[1]),
         sees(cells[0], cells[2]),
@@ -406,6 +470,7 @@ fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
     }
     eliminations.sort_unstable();
     let mut pattern = Vec::new();
+    let common = order.iter().filter(|&&o| common & (1 << o) != 0);
     for &c in cells.iter().chain(common) {
         pattern.extend(digits(board.candidates(c)).map(|d| (c, d)));
     }
@@ -416,4 +481,35 @@ fn exclude(board: &Board, cells: [usize; 3], common: &[usize]) -> Option<Step> {
         pattern,
         houses: Vec::new(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HOUSE_CELLS, NOT_PEER, RANK};
+
+    /// The ranks put the peers of two cells in the order of the first's
+    /// list then the second's, each where it comes first.
+    #[test]
+    fn ranks_follow_the_lists() {
+        for x in 0..81 {
+            for y in 0..81 {
+                let mut listed: Vec<usize> = Vec::new();
+                for &t in HOUSE_CELLS[x].iter().chain(&HOUSE_CELLS[y]) {
+                    if t != x && t != y && !listed.contains(&t) {
+                        listed.push(t);
+                    }
+                }
+                let mut ranked: Vec<(usize, usize)> = listed
+                    .iter()
+                    .map(|&t| match RANK[x][t] {
+                        NOT_PEER => (20 + usize::from(RANK[y][t]), t),
+                        r => (usize::from(r), t),
+                    })
+                    .collect();
+                ranked.sort_unstable();
+                let by_rank: Vec<usize> = ranked.into_iter().map(|(_, t)| t).collect();
+                assert_eq!(by_rank, listed, "{x} {y}");
+            }
+        }
+    }
 }

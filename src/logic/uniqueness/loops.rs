@@ -11,7 +11,8 @@
 //! other place: one of them is a, so neither is b.
 
 use super::super::board::{
-    ALL_DIGITS, Board, Digits, HOUSES, House, PEERS, bit, box_of, col_of, digits, row_of,
+    ALL_DIGITS, Board, Digits, HOUSES, HOUSES_CONST, House, PEERS, bit, box_of, col_of, digits,
+    row_of,
 };
 use super::super::step::{Step, Technique};
 use super::loop_type;
@@ -25,36 +26,82 @@ fn regions(cell: usize) -> [usize; 3] {
 /// technique, the first of that type).
 pub(in crate::logic) fn unique_loop(board: &Board, wanted: Option<Technique>) -> Option<Step> {
     let mut hints: Vec<(f64, u8, Step)> = Vec::new();
+    // The cells each pair of digits may loop through, per pair met.
+    let mut pairs: Vec<(Digits, u128, u128)> = Vec::new();
+    let mut met = Vec::new();
     for start in 0..81 {
         let ab = board.candidates(start);
         if board.value(start) != 0 || ab.count_ones() != 2 {
             continue;
         }
+        let (with_ab, loopable) = match pairs.iter().find(|p| p.0 == ab) {
+            Some(&(_, with_ab, loopable)) => (with_ab, loopable),
+            None => {
+                let mut ds = digits(ab);
+                let (a, b) = (ds.next().unwrap_or(1), ds.next().unwrap_or(1));
+                let with_ab = board.cells_with(a) & board.cells_with(b);
+                let loopable = loopable(with_ab);
+                pairs.push((ab, with_ab, loopable));
+                (with_ab, loopable)
+            }
+        };
+        if loopable & (1 << start) == 0 {
+            continue;
+        }
         let mut search = Search {
             board,
             ab,
+            with_ab,
+            loopable,
             path: Vec::new(),
+            in_path: 0,
             links: Vec::new(),
             parity: [0; 27],
-            found: Vec::new(),
+            wanted,
+            hints: &mut hints,
+            met: &mut met,
         };
         search.extend(start, 2, 0, None);
-        for (cells, links) in search.found {
-            for step in loop_steps(board, ab, &cells, &links) {
-                if wanted.is_some_and(|t| t != step.technique) || step.eliminations.is_empty() {
-                    continue;
-                }
-                if !hints.iter().any(|(_, _, s)| *s == step) {
-                    let kind = loop_type(step.technique).unwrap_or(0);
-                    hints.push((loop_rating(&step), kind, step));
-                }
-            }
-        }
     }
     // Lowest rating, then lowest type; among equals the first found (a
     // stable sort), as SE orders its loop hints.
     hints.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     hints.into_iter().next().map(|(_, _, step)| step)
+}
+
+/// The cells of each house as a mask (bit `cell`).
+static HOUSE_MASKS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[h] |= 1 << HOUSES_CONST[h][i];
+            i += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// The cells of `with_ab` that may lie on a valid loop: each of the box,
+/// row and column of a loop cell holds another loop cell, so a cell alone
+/// in one of its houses is dropped, until no more is.
+fn loopable(with_ab: u128) -> u128 {
+    let mut cells = with_ab;
+    loop {
+        let mut alone = 0u128;
+        for mask in HOUSE_MASKS {
+            let here = cells & mask;
+            if here != 0 && here & (here - 1) == 0 {
+                alone |= here;
+            }
+        }
+        if alone == 0 {
+            return cells;
+        }
+        cells &= !alone;
+    }
 }
 
 /// SE's rating of a loop step: 4.5, plus 0.1 for a loop of six or seven
@@ -101,7 +148,12 @@ pub(in crate::logic) fn loop_len(step: &Step) -> usize {
 struct Search<'a> {
     board: &'a Board,
     ab: Digits,
+    /// The cells holding both digits, and those of them that may be on a
+    /// valid loop (see `loopable`).
+    with_ab: u128,
+    loopable: u128,
     path: Vec<usize>,
+    in_path: u128,
     /// The house of each link taken so far.
     links: Vec<usize>,
     /// Per house, the parities (bit 0 even, bit 1 odd) of the loop cells in
@@ -109,17 +161,29 @@ struct Search<'a> {
     /// so such paths are not walked further. That prunes only paths that
     /// could not give a loop; the loops found, and their order, are SE's.
     parity: [u8; 27],
-    found: Vec<(Vec<usize>, Vec<usize>)>,
+    wanted: Option<Technique>,
+    /// The hints found, each once, in SE's order of finding them.
+    hints: &'a mut Vec<(f64, u8, Step)>,
+    /// The loops whose hints were made (see `add_hints`).
+    met: &'a mut Vec<(u128, u32, u128, usize)>,
 }
 
 impl Search<'_> {
     fn extend(&mut self, cell: usize, allowed_extra: u8, extra: Digits, last_kind: Option<usize>) {
         let parity = 1u8 << (self.path.len() % 2);
         self.path.push(cell);
+        self.in_path |= 1 << cell;
         for h in regions(cell) {
             self.parity[h] |= parity;
         }
         let next_parity = 1u8 << (self.path.len() % 2);
+        let start = self.path[0];
+        // Back at the start closes a loop of four cells or more.
+        let closing = if self.path.len() >= 4 {
+            1u128 << start
+        } else {
+            0
+        };
         // SE widens the extra digits with every candidate cell it looks at,
         // kept or not; the same happens here so the same paths are walked.
         let mut extra = extra;
@@ -127,25 +191,27 @@ impl Search<'_> {
             if last_kind == Some(kind) {
                 continue;
             }
-            for &next in &HOUSES[h] {
-                if next == self.path[0] && self.path.len() >= 4 {
-                    let mut links = self.links.clone();
-                    links.push(h);
+            // The house's cells in its order (increasing), as SE looks at them.
+            let mut open = HOUSE_MASKS[h] & ((self.with_ab & !self.in_path) | closing);
+            while open != 0 {
+                let next = open.trailing_zeros() as usize;
+                open &= open - 1;
+                if next == start {
                     if valid_loop(&self.path) {
-                        self.found.push((self.path.clone(), links));
+                        self.links.push(h);
+                        self.add_hints();
+                        self.links.pop();
                     }
                     continue;
                 }
-                if self.path.contains(&next) {
-                    continue;
-                }
                 let candidates = self.board.candidates(next);
-                if candidates & self.ab != self.ab {
-                    continue;
-                }
                 extra |= candidates & !self.ab;
                 let count = candidates.count_ones();
                 if !(count == 2 || extra.count_ones() == 1 || allowed_extra > 0) {
+                    continue;
+                }
+                // A walk through a cell on no valid loop closes none.
+                if self.loopable & (1 << next) == 0 {
                     continue;
                 }
                 if regions(next)
@@ -165,12 +231,49 @@ impl Search<'_> {
             }
         }
         self.path.pop();
+        self.in_path &= !(1 << cell);
         self.clear_parity(cell, parity);
     }
 
     fn clear_parity(&mut self, cell: usize, parity: u8) {
         for h in regions(cell) {
             self.parity[h] &= !parity;
+        }
+    }
+
+    /// The hints of the loop on `path` closed by `links`, each kept once.
+    /// They depend on the loop's cells and houses and on its cells with
+    /// extra digits, the first of them met: a loop met again from another
+    /// start or way round with the same first extra cell gives only hints
+    /// already kept, and is passed over.
+    fn add_hints(&mut self) {
+        let extras = self
+            .path
+            .iter()
+            .filter(|&&c| self.board.candidates(c) != self.ab)
+            .fold(0u128, |m, &c| m | 1 << c);
+        let Some(&first) = self
+            .path
+            .iter()
+            .find(|&&c| self.board.candidates(c) != self.ab)
+        else {
+            // Without extra digits a loop gives no hint.
+            return;
+        };
+        let links = self.links.iter().fold(0u32, |m, &h| m | 1 << h);
+        let key = (self.in_path, links, extras, first);
+        if self.met.contains(&key) {
+            return;
+        }
+        self.met.push(key);
+        for step in loop_steps(self.board, self.ab, &self.path, &self.links) {
+            if self.wanted.is_some_and(|t| t != step.technique) || step.eliminations.is_empty() {
+                continue;
+            }
+            if !self.hints.iter().any(|(_, _, s)| *s == step) {
+                let kind = loop_type(step.technique).unwrap_or(0);
+                self.hints.push((loop_rating(&step), kind, step));
+            }
         }
     }
 }
@@ -283,42 +386,55 @@ fn type_3(board: &Board, ab: Digits, c1: usize, c2: usize) -> Vec<Type3> {
     let mut found = Vec::new();
     let extra = (board.candidates(c1) | board.candidates(c2)) & !ab;
     let extra_count = extra.count_ones() as usize;
+    // One extra digit is type 2; the subset needs two.
+    if extra_count <= 1 {
+        return found;
+    }
+    let rest = ALL_DIGITS & !ab & !extra;
+    let mut houses = Vec::new();
+    for (kind, &h) in regions(c1).iter().enumerate() {
+        if regions(c2)[kind] != h {
+            continue;
+        }
+        let house = &HOUSES[h];
+        let (Some(i1), Some(i2)) = (
+            house.iter().position(|&c| c == c1),
+            house.iter().position(|&c| c == c2),
+        ) else {
+            continue;
+        };
+        // Cells down to one candidate make no subset: only the others
+        // are combined with the first extra cell.
+        let others = (0..9)
+            .filter(|&i| i != i1 && i != i2 && board.candidates(house[i]).count_ones() > 1)
+            .fold(0u16, |m, i| m | 1 << i);
+        // The places of each digit in the house but the second extra cell.
+        let mut places = [0u16; 9];
+        for (d, p) in (1..=9).zip(places.iter_mut()) {
+            *p = board.positions(h, d) & !(1 << i2);
+        }
+        let usable = (1..=9)
+            .filter(|&d| places[usize::from(d) - 1] != 0)
+            .fold(0, |m, d| m | bit(d));
+        houses.push((h, i1, board.empty_in(h), others, places, usable));
+    }
     for degree in extra_count..=7 {
-        for (kind, &h) in regions(c1).iter().enumerate() {
-            if regions(c2)[kind] != h {
-                continue;
-            }
-            let house = &HOUSES[h];
-            let empty = board.empty_in(h);
-            let (Some(i1), Some(i2)) = (
-                house.iter().position(|&c| c == c1),
-                house.iter().position(|&c| c == c2),
-            ) else {
-                continue;
-            };
+        for &(h, i1, empty, others, places, usable) in &houses {
             if degree * 2 <= empty {
-                for combo in combinations(9, degree) {
-                    if combo & (1 << i1) == 0 || combo & (1 << i2) != 0 {
-                        continue;
-                    }
+                for combo in subsets_of(others, degree - 1) {
                     if let Some(hint) = naked(board, extra, c1, c2, h, combo, degree) {
                         found.push(hint);
                     }
                 }
             }
             if degree * 2 < empty {
-                let rest: Vec<u8> = digits(ALL_DIGITS & !ab & !extra).collect();
-                if degree - 2 > rest.len() {
+                // A digit with no place left makes no hidden subset.
+                if ab & !usable != 0 {
                     continue;
                 }
-                for chosen in combinations(rest.len(), degree - 2) {
-                    let mut values: Digits = ab;
-                    for (i, &d) in rest.iter().enumerate() {
-                        if chosen & (1 << i) != 0 {
-                            values |= bit(d);
-                        }
-                    }
-                    if let Some(hint) = hidden(board, values, i1, i2, h, degree) {
+                for chosen in subsets_of(rest & usable, degree - 2) {
+                    let values = ab | chosen;
+                    if let Some(hint) = hidden(board, values, i1, h, &places, degree) {
                         found.push(hint);
                     }
                 }
@@ -328,6 +444,8 @@ fn type_3(board: &Board, ab: Digits, c1: usize, c2: usize) -> Vec<Type3> {
     found
 }
 
+/// The cells at `combo` in house `h` with the two extra cells (seen as one
+/// holding `extra`) make a naked subset of `degree` digits.
 fn naked(
     board: &Board,
     extra: Digits,
@@ -338,54 +456,43 @@ fn naked(
     degree: usize,
 ) -> Option<Type3> {
     let house = &HOUSES[h];
-    let mut checked = extra & board.candidates(c1) & board.candidates(c2);
-    let mut union = extra;
-    let mut others = Vec::new();
-    if extra.count_ones() <= 1 {
-        return None;
-    }
-    for (i, &cell) in house.iter().enumerate() {
-        if combo & (1 << i) == 0 || cell == c1 {
-            continue;
-        }
-        let candidates = board.candidates(cell);
-        if candidates.count_ones() <= 1 {
-            return None;
-        }
-        checked |= candidates;
-        union |= candidates;
-        others.push(cell);
-    }
+    let in_combo = |i: usize| combo & (1 << i) != 0;
+    let digits_of_combo = (0..9)
+        .filter(|&i| in_combo(i))
+        .fold(0, |m, i| m | board.candidates(house[i]));
+    let checked = (extra & board.candidates(c1) & board.candidates(c2)) | digits_of_combo;
+    let union = extra | digits_of_combo;
     if checked.count_ones() as usize != degree || union.count_ones() as usize != degree {
         return None;
     }
-    let eliminations = house
-        .iter()
-        .filter(|&&c| c != c1 && c != c2 && !others.contains(&c))
-        .flat_map(|&c| digits(board.candidates(c) & union).map(move |d| (c, d)))
+    let eliminations = (0..9)
+        .filter(|&i| house[i] != c1 && house[i] != c2 && !in_combo(i))
+        .flat_map(|i| digits(board.candidates(house[i]) & union).map(move |d| (house[i], d)))
         .collect();
-    let more = others
-        .iter()
-        .flat_map(|&c| digits(board.candidates(c)).map(move |d| (c, d)))
+    let more = (0..9)
+        .filter(|&i| in_combo(i))
+        .flat_map(|i| digits(board.candidates(house[i])).map(move |d| (house[i], d)))
         .collect();
     Some((Technique::UniqueRectangle3, eliminations, more, h))
 }
 
+/// The digits `values` (the loop's two and `degree - 2` more) have
+/// `degree` places in house `h` with the two extra cells as one.
 fn hidden(
     board: &Board,
     values: Digits,
     i1: usize,
-    i2: usize,
     h: usize,
+    places: &[u16; 9],
     degree: usize,
 ) -> Option<Type3> {
     let mut union = 0u16;
     for d in digits(values) {
-        let places = board.positions(h, d) & !(1 << i2);
-        if places == 0 {
+        let here = places[usize::from(d) - 1];
+        if here == 0 {
             return None;
         }
-        union |= places;
+        union |= here;
     }
     if union.count_ones() as usize != degree {
         return None;
@@ -437,7 +544,52 @@ fn type_4(board: &Board, ab: Digits, c1: usize, c2: usize) -> Option<(Vec<(usize
     Some((vec![(c1, remove), (c2, remove)], region))
 }
 
-/// Every `k`-subset of `0..n` as a bit mask, in increasing order of mask.
-fn combinations(n: usize, k: usize) -> impl Iterator<Item = u16> {
-    (0u16..(1 << n)).filter(move |m| m.count_ones() as usize == k)
+/// Every `k`-subset of the bits of `set`, in increasing order of mask.
+fn subsets_of(set: u16, k: usize) -> impl Iterator<Item = u16> {
+    let mut places = [0u32; 16];
+    let mut n = 0;
+    for i in 0..16 {
+        if set & (1 << i) != 0 {
+            places[n] = i;
+            n += 1;
+        }
+    }
+    // Gosper's next k-subset of 0..n, each spread onto the bits of `set`
+    // (which keeps the order).
+    let mut next = (k <= n).then_some((1u32 << k) - 1);
+    std::iter::from_fn(move || {
+        let c = next?;
+        next = if c == 0 {
+            None
+        } else {
+            let low = c & c.wrapping_neg();
+            let up = c + low;
+            let following = (((up ^ c) >> 2) / low) | up;
+            (following < 1 << n).then_some(following)
+        };
+        Some(
+            places[..n]
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| c & (1 << i) != 0)
+                .fold(0u16, |m, (_, &p)| m | 1 << p),
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::subsets_of;
+
+    #[test]
+    fn subsets_are_those_of_the_set_in_order() {
+        for set in [0u16, 1, 0b1_0110_1101, 0x1FF, 0b0100_0010] {
+            for k in 0..=10 {
+                let all: Vec<u16> = (0u16..512)
+                    .filter(|&m| m & !set == 0 && m.count_ones() as usize == k)
+                    .collect();
+                assert_eq!(subsets_of(set, k).collect::<Vec<_>>(), all, "{set:b} {k}");
+            }
+        }
+    }
 }
