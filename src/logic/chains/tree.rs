@@ -316,6 +316,18 @@ impl LinkTable {
     }
 }
 
+/// The nodes of a tree from its source to node `n`, in order.
+pub(super) fn chain(nodes: &[Node], n: usize) -> Vec<Node> {
+    let mut out = vec![nodes[n]];
+    let mut at = nodes[n].parent;
+    while let Some(p) = at {
+        out.push(nodes[p]);
+        at = nodes[p].parent;
+    }
+    out.reverse();
+    out
+}
+
 /// The buffers of the trees, reused from tree to tree.
 pub(super) struct Scratch {
     pub(super) nodes: Vec<Node>,
@@ -324,7 +336,8 @@ pub(super) struct Scratch {
     pub(super) pending_on: Vec<usize>,
     pub(super) pending_off: Vec<usize>,
     pub(super) next: Vec<usize>,
-    pub(super) found: Vec<usize>,
+    /// The off nodes above the on node a cycle tree is growing from.
+    pub(super) ancestors: SeenTable,
     /// Per digit, a pattern of its cells on which the X pass found no
     /// hint with no length limit (see `pass`).
     pub(super) x_clear: [Option<u128>; 9],
@@ -348,7 +361,7 @@ impl Scratch {
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             next: Vec::new(),
-            found: Vec::new(),
+            ancestors: SeenTable::new(),
             x_clear: [None; 9],
             xy_graph: None,
         }
@@ -406,33 +419,29 @@ impl<'a> Tree<'a> {
         self.s.nodes.len() - 1
     }
 
-    /// True when `(cell, digit, on)` is an ancestor of node `n`.
-    pub(super) fn has_ancestor(&self, n: usize, cell: usize, digit: u8, on: bool) -> bool {
+    /// Marks in `ancestors` the off nodes among the ancestors of node `n`,
+    /// forgetting those of the node marked before: each of `n`'s links then
+    /// asks the table instead of walking the chain again.
+    fn mark_off_ancestors(&mut self, n: usize) {
+        self.s.ancestors.clear();
         let mut at = self.s.nodes[n].parent;
         while let Some(p) = at {
             let node = self.s.nodes[p];
-            if node.cell == cell && node.digit == digit && node.on == on {
-                return true;
+            if !node.on {
+                self.s.ancestors.set(slot(node.cell, node.digit));
             }
             at = node.parent;
         }
-        false
     }
 
     /// The nodes from the source to node `n`, in order.
     pub(super) fn chain(&self, n: usize) -> Vec<Node> {
-        let mut out = vec![self.s.nodes[n]];
-        let mut at = self.s.nodes[n].parent;
-        while let Some(p) = at {
-            out.push(self.s.nodes[p]);
-            at = self.s.nodes[p].parent;
-        }
-        out.reverse();
-        out
+        chain(&self.s.nodes, n)
     }
 
-    /// The loops back to the source (an on node), each as the node that
-    /// closes it, into `found`, shortest first. An off node may be reached
+    /// The loops back to the source (an on node), shortest first: each
+    /// closing node is given to `closed` as soon as it is pushed, and the
+    /// growth stops when `closed` returns true. An off node may be reached
     /// again by another path, as long as it is not its own ancestor; an on
     /// node only once.
     ///
@@ -440,14 +449,17 @@ impl<'a> Tree<'a> {
     /// are grown: a node outside it never leads back to the source, and
     /// no node of the component is first reached through one (that node
     /// would lead back too), so the loops and their chains are the same.
-    pub(super) fn cycles(&mut self, components: Option<&super::scc::Components>) {
+    pub(super) fn cycles(
+        &mut self,
+        components: Option<&super::scc::Components>,
+        mut closed: impl FnMut(&[Node], usize) -> bool,
+    ) {
         let source = self.s.nodes[0];
         let home = components.and_then(|c| c.of_node(2 * slot(source.cell, source.digit)));
         let inside = |node: usize| match (components, home) {
             (Some(c), Some(h)) => c.of_node(node) == Some(h),
             _ => true,
         };
-        self.s.found.clear();
         self.s.pending_on.clear();
         self.s.pending_on.push(0);
         self.s.pending_off.clear();
@@ -464,10 +476,10 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
+                self.mark_off_ancestors(p);
                 for &(c, d) in table.get(cell, digit, true, self.links) {
                     let c = usize::from(c);
-                    if inside(2 * slot(c, d) + 1) && !self.has_ancestor(p, c, d, false) {
-                        self.s.off_seen.set(slot(c, d));
+                    if inside(2 * slot(c, d) + 1) && !self.s.ancestors.get(slot(c, d)) {
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
                     }
@@ -484,7 +496,10 @@ impl<'a> Tree<'a> {
                     let is_source = c == source.cell && d == source.digit;
                     if length >= 4 && is_source {
                         let n = self.push(c, d, true, p);
-                        self.s.found.push(n);
+                        if closed(&self.s.nodes, n) {
+                            self.s.next.clear();
+                            return;
+                        }
                     }
                     if !self.s.on_seen.get(slot(c, d)) && inside(2 * slot(c, d)) {
                         self.s.on_seen.set(slot(c, d));
