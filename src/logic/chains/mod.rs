@@ -78,6 +78,101 @@ static PEER_MASKS: [u128; 81] = {
     t
 };
 
+/// The cells of each house as a mask (bit `cell`).
+static HOUSE_MASKS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[h] |= 1 << super::board::HOUSES_CONST[h][i];
+            i += 1;
+        }
+        h += 1;
+    }
+    t
+};
+
+/// Which X trees of one board can find anything, by cell, as masks of
+/// digits: a cycle back to the candidate on, a forcing chain from it on
+/// (to it off), from it off (to it on). A tree that cannot reach its
+/// target finds nothing whatever its limit, so skipping it changes no
+/// hint.
+struct XMay {
+    cycle: [u16; 81],
+    on: [u16; 81],
+    off: [u16; 81],
+}
+
+impl XMay {
+    fn of(cells_with: &[u128; 9], digits: u16) -> XMay {
+        let mut may = XMay {
+            cycle: [0; 81],
+            on: [0; 81],
+            off: [0; 81],
+        };
+        // Per cell of the digit: its conjugates (the other place in a
+        // house with two), the on nodes one on-off-on step reaches, and
+        // those any number of such steps reach.
+        let mut conj = [0u128; 81];
+        let mut step = [0u128; 81];
+        let mut reach = [0u128; 81];
+        let each = |mut m: u128| {
+            std::iter::from_fn(move || {
+                (m != 0).then(|| {
+                    let c = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    c
+                })
+            })
+        };
+        for d in super::board::digits(digits) {
+            let cells = cells_with[usize::from(d - 1)];
+            let bit = super::board::bit(d);
+            for c in each(cells) {
+                conj[c] = 0;
+            }
+            for h in &HOUSE_MASKS {
+                let m = h & cells;
+                if m.count_ones() == 2 {
+                    let a = m.trailing_zeros() as usize;
+                    let b = 127 - m.leading_zeros() as usize;
+                    conj[a] |= 1 << b;
+                    conj[b] |= 1 << a;
+                }
+            }
+            for c in each(cells) {
+                step[c] = each(PEER_MASKS[c] & cells).fold(0, |m, p| m | conj[p]);
+            }
+            for c in each(cells) {
+                let mut seen = step[c];
+                let mut front = seen;
+                while front != 0 {
+                    let next = each(front).fold(0, |m, q| m | step[q]) & !seen;
+                    seen |= next;
+                    front = next;
+                }
+                reach[c] = seen;
+            }
+            for c in each(cells) {
+                // A loop closes from an off node whose conjugate is `c`,
+                // under an on node other than `c` itself.
+                let closing = each(conj[c]).fold(0, |m, o| m | PEER_MASKS[o]);
+                if reach[c] & !(1 << c) & closing != 0 {
+                    may.cycle[c] |= bit;
+                }
+                if reach[c] & PEER_MASKS[c] != 0 {
+                    may.on[c] |= bit;
+                }
+                if each(conj[c]).fold(0, |m, q| m | reach[q]) & (1 << c) != 0 {
+                    may.off[c] |= bit;
+                }
+            }
+        }
+        may
+    }
+}
+
 /// The candidates a cycle removes: each candidate outside the cycle's cells
 /// that sees an on node and an off node of its digit, by cell then digit.
 /// The loop is read from `nodes` up from its closing node `last` (the
@@ -287,6 +382,7 @@ fn pass(
             }
         }
     }
+    let x_may = (links == Links::X).then(|| XMay::of(cells_with, super::board::ALL_DIGITS & !skip));
     for cell in 0..81 {
         let mask = board.candidates(cell);
         if mask.count_ones() < 2 || (!links.x() && mask.count_ones() > 2) {
@@ -305,7 +401,12 @@ fn pass(
                 gave |= super::board::bit(digit);
             }
             let node = 2 * tree::slot(cell, digit);
-            if limit >= 4 && !reach.is_some_and(|r| r.components.alone(node)) {
+            let may = |of: fn(&XMay) -> &[u16; 81]| {
+                x_may
+                    .as_ref()
+                    .is_none_or(|m| of(m)[cell] & super::board::bit(digit) != 0)
+            };
+            if limit >= 4 && !reach.is_some_and(|r| r.components.alone(node)) && may(|m| &m.cycle) {
                 let best_only = matches!(collect, Collect::Best { .. });
                 let mut tree = Tree::new(table, links, on, s, limit);
                 tree.cycles(reach.map(|r| &r.components), |nodes, last| {
@@ -339,7 +440,12 @@ fn pass(
                 } else {
                     (node + 1, node)
                 };
-                if limit < 2 || reach.is_some_and(|r| !r.reaches(from, to)) {
+                let can = if start.on {
+                    may(|m| &m.on)
+                } else {
+                    may(|m| &m.off)
+                };
+                if limit < 2 || reach.is_some_and(|r| !r.reaches(from, to)) || !can {
                     continue;
                 }
                 let mut tree = Tree::new(table, links, start, s, limit);
@@ -492,5 +598,67 @@ pub(super) fn find(board: &Board, wanted: Option<Technique>) -> Option<Step> {
     match collect {
         Collect::Best { best, .. } => best.map(|f| f.step),
         Collect::All { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every X tree that finds something, grown with no limit, is one
+    /// `XMay` lets grow, on each board of a few hard solving paths.
+    #[test]
+    fn x_may_keeps_every_x_tree_that_finds_something() {
+        let puzzles = [
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+            "7.8...3.....6.1...4.........6.....253...8.......1...9..9.5....2....7.4...........",
+            "8.5.....2...9.1...3.........6.7..4..2...5...........6....38.....1....7...4.....9.",
+        ];
+        let mut s = Scratch::new();
+        let (mut boards, mut finding) = (0, 0);
+        for puzzle in puzzles {
+            let grid: crate::Grid = puzzle.parse().expect("a puzzle");
+            let mut board = Board::from_grid(&grid);
+            while let Some(step) = super::super::next_step(&board) {
+                let places = Places::of(&board);
+                let table = LinkTable::of(&board, &places);
+                let mut cells_with = [0u128; 9];
+                for cell in 0..81 {
+                    for d in super::super::board::digits(board.candidates(cell)) {
+                        cells_with[usize::from(d - 1)] |= 1 << cell;
+                    }
+                }
+                let may = XMay::of(&cells_with, super::super::board::ALL_DIGITS);
+                for cell in 0..81 {
+                    for digit in super::super::board::digits(board.candidates(cell)) {
+                        let bit = super::super::board::bit(digit);
+                        let on = Node {
+                            cell,
+                            digit,
+                            on: true,
+                            parent: None,
+                        };
+                        let mut tree = Tree::new(&table, Links::X, on, &mut s, usize::MAX);
+                        let mut closed = false;
+                        tree.cycles(None, |_, _| {
+                            closed = true;
+                            true
+                        });
+                        assert!(!closed || may.cycle[cell] & bit != 0, "{cell} {digit}");
+                        finding += usize::from(closed);
+                        for (start, allowed) in [(on, may.on), (Node { on: false, ..on }, may.off)]
+                        {
+                            let mut tree = Tree::new(&table, Links::X, start, &mut s, usize::MAX);
+                            let found = tree.forcing().is_some();
+                            assert!(!found || allowed[cell] & bit != 0, "{cell} {digit}");
+                            finding += usize::from(found);
+                        }
+                    }
+                }
+                boards += 1;
+                board.apply(&step);
+            }
+        }
+        assert!(boards > 100 && finding > 100, "{boards} {finding}");
     }
 }
