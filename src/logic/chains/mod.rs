@@ -515,6 +515,15 @@ fn run_passes(board: &Board, collect: &mut Collect<'_>, s: &mut Scratch) {
     for links in [Links::X, Links::Y] {
         pass(board, &cells_with, &table, None, links, collect, s);
     }
+    // A hint of the first two passes rated below every chain of both kinds
+    // of links leaves the last pass nothing to take: neither its graph nor
+    // its trees are needed.
+    let xy = Links::XY.sort_key();
+    if collect.limit(Technique::BidirectionalCycle, xy) < 4
+        && collect.limit(Technique::ForcingChain, xy) < 2
+    {
+        return;
+    }
     // The X pass mostly skips its trees by digit (see `pass`), and the Y
     // pass grows cycles from the few bivalue cells only: for them the
     // components would cost more than the trees they save.
