@@ -34,34 +34,42 @@ impl Reach {
         let components = Components::of(table, board);
         let mut dense = vec![u32::MAX; 729];
         let mut n = 0;
-        let mut by_component: Vec<(u32, u32)> = Vec::new();
         for cell in 0..81 {
             for d in digits(board.candidates(cell)) {
-                let s = slot(cell, d);
-                dense[s] = n;
+                dense[slot(cell, d)] = n;
                 n += 1;
-                for node in [2 * s, 2 * s + 1] {
-                    if let Some(c) = components.of_node(node) {
-                        by_component.push((c as u32, node as u32));
-                    }
-                }
             }
         }
         let words = (2 * n as usize).div_ceil(64).max(1);
-        let mut rows = vec![0u64; components.count() * words];
-        by_component.sort_unstable();
+        let count = components.count();
+        let mut rows = vec![0u64; count * words];
+        // The component whose set last took in each component's: the
+        // links of a component often lead to the same one.
+        let mut taken = vec![u32::MAX; count];
+        let items = table.items();
         // Components in the order finished: those they link to come first.
-        for &(c, node) in &by_component {
-            let (c, node) = (c as usize, node as usize);
+        for &node in components.members() {
+            let node = node as usize;
+            let Some(c) = components.of_node(node) else {
+                continue;
+            };
             let (done, rest) = rows.split_at_mut(c * words);
             let row = &mut rest[..words];
             let bit = 2 * dense[node / 2] as usize + node % 2;
             row[bit / 64] |= 1 << (bit % 64);
-            for &(tc, td) in table.of_node(node) {
+            let (from, to) = table.range_of(node);
+            for &(tc, td) in &items[from as usize..to as usize] {
                 let target = 2 * slot(usize::from(tc), td) + (1 - node % 2);
-                if let Some(t) = components.of_node(target)
+                let (first, end) = table.range_of(target);
+                if components.alone(target) && first == end {
+                    // A node that implies nothing reaches only itself.
+                    let bit = 2 * dense[target / 2] as usize + target % 2;
+                    row[bit / 64] |= 1 << (bit % 64);
+                } else if let Some(t) = components.of_node(target)
                     && t != c
+                    && taken[t] != c as u32
                 {
+                    taken[t] = c as u32;
                     for (a, b) in row.iter_mut().zip(&done[t * words..(t + 1) * words]) {
                         *a |= b;
                     }

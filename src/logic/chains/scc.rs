@@ -17,6 +17,10 @@ use crate::logic::board::{Board, digits};
 pub(super) struct Components {
     order: Vec<u32>,
     alone: Vec<bool>,
+    /// The nodes by component, in the order finished.
+    members: Vec<u32>,
+    /// How many components there are.
+    count: usize,
 }
 
 /// No number given yet.
@@ -25,14 +29,17 @@ const UNVISITED: u32 = u32::MAX;
 impl Components {
     pub(super) fn of(table: &LinkTable, board: &Board) -> Components {
         let n = table.nodes();
+        let items = table.items();
         let mut index = vec![UNVISITED; n];
         let mut low = vec![0u32; n];
         let mut on_stack = vec![false; n];
-        let mut stack: Vec<u32> = Vec::new();
+        let mut stack: Vec<u32> = Vec::with_capacity(n);
         let mut order = vec![UNVISITED; n];
         let mut alone = vec![false; n];
-        // The depth-first walk, without recursion: (node, next link).
-        let mut calls: Vec<(u32, u32)> = Vec::new();
+        let mut members = Vec::with_capacity(n);
+        // The depth-first walk, without recursion: (node, next link, end
+        // of its links).
+        let mut calls: Vec<(u32, u32, u32)> = Vec::new();
         let mut next_index = 0u32;
         let mut finished = 0u32;
         // Links lead only to candidates: the walks start from them alone.
@@ -42,64 +49,78 @@ impl Components {
                 [k, k + 1]
             })
         });
+        // A node is numbered and put on both stacks when first reached.
+        macro_rules! enter {
+            ($v:expr) => {{
+                let v: usize = $v;
+                index[v] = next_index;
+                low[v] = next_index;
+                next_index += 1;
+                stack.push(v as u32);
+                on_stack[v] = true;
+                let (from, to) = table.range_of(v);
+                calls.push((v as u32, from, to));
+            }};
+        }
         for root in roots {
             if index[root] != UNVISITED {
                 continue;
             }
-            calls.push((root as u32, 0));
-            while let Some(&mut (v, ref mut at)) = calls.last_mut() {
+            enter!(root);
+            while let Some(&mut (v, ref mut at, end)) = calls.last_mut() {
                 let v = v as usize;
-                if *at == 0 {
-                    index[v] = next_index;
-                    low[v] = next_index;
-                    next_index += 1;
-                    stack.push(v as u32);
-                    on_stack[v] = true;
-                }
-                if let Some(&(c, d)) = table.of_node(v).get(*at as usize) {
+                if *at < end {
+                    let (c, d) = items[*at as usize];
                     *at += 1;
                     // Links lead to the other state.
                     let w = 2 * slot(usize::from(c), d) + (1 - v % 2);
                     if index[w] == UNVISITED {
-                        calls.push((w as u32, 0));
+                        enter!(w);
                     } else if on_stack[w] {
                         low[v] = low[v].min(index[w]);
                     }
                     continue;
                 }
                 calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
+                if let Some(&(parent, ..)) = calls.last() {
                     let p = parent as usize;
                     low[p] = low[p].min(low[v]);
                 }
                 if low[v] == index[v] {
-                    let mut size = 0;
+                    let from = members.len();
                     while let Some(w) = stack.pop() {
                         on_stack[w as usize] = false;
                         order[w as usize] = finished;
-                        size += 1;
+                        members.push(w);
                         if w as usize == v {
                             break;
                         }
                     }
-                    if size == 1 {
+                    if members.len() - from == 1 {
                         alone[v] = true;
                     }
                     finished += 1;
                 }
             }
         }
-        Components { order, alone }
+        Components {
+            order,
+            alone,
+            members,
+            count: finished as usize,
+        }
     }
 
     /// How many components there are; they are numbered 0.. in the
     /// order finished, so every link leads to a number no higher.
     pub(super) fn count(&self) -> usize {
-        self.order
-            .iter()
-            .filter(|&&o| o != UNVISITED)
-            .max()
-            .map_or(0, |&o| o as usize + 1)
+        self.count
+    }
+
+    /// Every node that is a candidate, its component's nodes together,
+    /// the components in the order finished.
+    pub(super) fn members(&self) -> &[u32] {
+        &self.members
     }
 
     /// The number of `node`'s component; `None` for a node that is no

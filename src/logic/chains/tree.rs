@@ -18,10 +18,6 @@ pub(super) enum Links {
 }
 
 impl Links {
-    pub(super) fn y(self) -> bool {
-        self != Links::X
-    }
-
     pub(super) fn x(self) -> bool {
         self != Links::Y
     }
@@ -44,34 +40,6 @@ pub(super) struct Node {
     pub(super) digit: u8,
     pub(super) on: bool,
     pub(super) parent: Option<usize>,
-}
-
-/// A few candidates, as (cell, digit): what one node implies.
-pub(super) struct Implied {
-    items: [(u8, u8); 32],
-    len: usize,
-}
-
-impl Implied {
-    pub(super) fn new() -> Implied {
-        Implied {
-            items: [(0, 0); 32],
-            len: 0,
-        }
-    }
-
-    pub(super) fn push(&mut self, cell: usize, digit: u8) {
-        if self.len < self.items.len() {
-            self.items[self.len] = (cell as u8, digit);
-            self.len += 1;
-        }
-    }
-
-    pub(super) fn push_once(&mut self, cell: usize, digit: u8) {
-        if !self.items[..self.len].contains(&(cell as u8, digit)) {
-            self.push(cell, digit);
-        }
-    }
 }
 
 /// The places of each digit in each house, as masks of positions in
@@ -137,59 +105,6 @@ impl Places {
     }
 }
 
-/// What an on node turns off, in SE's order and each once.
-pub(super) fn on_to_off(
-    board: &Board,
-    places: &Places,
-    cell: usize,
-    digit: u8,
-    links: Links,
-    out: &mut Implied,
-) {
-    out.len = 0;
-    if links.y() {
-        for d in crate::logic::board::digits(board.candidates(cell)) {
-            if d != digit {
-                out.push(cell, d);
-            }
-        }
-    }
-    places.any_peer(cell, digit, |c| {
-        out.push(c, digit);
-        false
-    });
-}
-
-/// What an off node turns on, in SE's order and each once.
-pub(super) fn off_to_on(
-    board: &Board,
-    places: &Places,
-    cell: usize,
-    digit: u8,
-    y: bool,
-    x: bool,
-    out: &mut Implied,
-) {
-    out.len = 0;
-    let mask = board.candidates(cell);
-    if y && mask.count_ones() == 2 {
-        let other = mask & !crate::logic::board::bit(digit);
-        if let Some(d) = crate::logic::board::digits(other).next() {
-            out.push(cell, d);
-        }
-    }
-    if x {
-        for h in houses_of(cell) {
-            let m = places.get(h, digit);
-            if m.count_ones() == 2 {
-                let a = HOUSES[h][m.trailing_zeros() as usize];
-                let b = HOUSES[h][15 - m.leading_zeros() as usize];
-                out.push_once(if a == cell { b } else { a }, digit);
-            }
-        }
-    }
-}
-
 /// The index of a (cell, digit) pair in the seen tables.
 pub(super) fn slot(cell: usize, digit: u8) -> usize {
     cell * 9 + usize::from(digit - 1)
@@ -245,36 +160,51 @@ pub(super) struct LinkTable {
 }
 
 impl LinkTable {
-    /// The links of every candidate of `board`, as [`on_to_off`] and
-    /// [`off_to_on`] list them with both kinds of links.
+    /// The links of every candidate of `board`, in SE's order and each
+    /// once. An on node turns off the other digits of its cell, then the
+    /// digit in its peers (box, row, column); an off node turns on the
+    /// other digit of a bivalue cell, then the other place of the digit in
+    /// each house where it has two.
     pub(super) fn of(board: &Board, places: &Places) -> LinkTable {
         let mut start = Vec::with_capacity(2 * 729 + 1);
         let mut split = Vec::with_capacity(2 * 729);
-        let mut items = Vec::new();
-        let mut implied = Implied::new();
+        let mut items: Vec<(u8, u8)> = Vec::with_capacity(4096);
         for cell in 0..81 {
             let mask = board.candidates(cell);
             for digit in 1..=9u8 {
-                for on in [true, false] {
-                    start.push(items.len() as u32);
-                    if mask & crate::logic::board::bit(digit) == 0 {
-                        split.push(items.len() as u32);
-                        continue;
+                let at = items.len() as u32;
+                if mask & crate::logic::board::bit(digit) == 0 {
+                    start.extend([at, at]);
+                    split.extend([at, at]);
+                    continue;
+                }
+                start.push(at);
+                for d in crate::logic::board::digits(mask & !crate::logic::board::bit(digit)) {
+                    items.push((cell as u8, d));
+                }
+                split.push(items.len() as u32);
+                places.any_peer(cell, digit, |c| {
+                    items.push((c as u8, digit));
+                    false
+                });
+                let off = items.len();
+                start.push(off as u32);
+                if mask.count_ones() == 2 {
+                    let other = mask & !crate::logic::board::bit(digit);
+                    items.push((cell as u8, other.trailing_zeros() as u8 + 1));
+                }
+                split.push(items.len() as u32);
+                let houses = items.len();
+                for h in houses_of(cell) {
+                    let m = places.get(h, digit);
+                    if m.count_ones() == 2 {
+                        let a = HOUSES[h][m.trailing_zeros() as usize];
+                        let b = HOUSES[h][15 - m.leading_zeros() as usize];
+                        let other = (if a == cell { b } else { a }) as u8;
+                        if !items[houses..].contains(&(other, digit)) {
+                            items.push((other, digit));
+                        }
                     }
-                    // The cell's own links come first: its other digits
-                    // (on), or the other digit of a bivalue cell (off).
-                    let within = if on {
-                        mask.count_ones() as usize - 1
-                    } else {
-                        usize::from(mask.count_ones() == 2)
-                    };
-                    if on {
-                        on_to_off(board, places, cell, digit, Links::XY, &mut implied);
-                    } else {
-                        off_to_on(board, places, cell, digit, true, true, &mut implied);
-                    }
-                    split.push((items.len() + within) as u32);
-                    items.extend_from_slice(&implied.items[..implied.len]);
                 }
             }
         }
@@ -309,11 +239,29 @@ impl LinkTable {
         self.start.len() - 1
     }
 
-    /// What node `k` (`2 * slot + 1` when off) implies with both kinds of
-    /// links, in the other state.
-    pub(super) fn of_node(&self, k: usize) -> &[(u8, u8)] {
-        &self.items[self.start[k] as usize..self.start[k + 1] as usize]
+    /// Where in [`LinkTable::items`] lie the links of node `k` (on at
+    /// `2 * slot`, off at `2 * slot + 1`) with both kinds of links, to
+    /// nodes in the other state.
+    pub(super) fn range_of(&self, k: usize) -> (u32, u32) {
+        (self.start[k], self.start[k + 1])
     }
+
+    /// Every node's links, one list after another.
+    pub(super) fn items(&self) -> &[(u8, u8)] {
+        &self.items
+    }
+}
+
+/// The nodes of a tree from its source to node `n`, in order.
+pub(super) fn chain(nodes: &[Node], n: usize) -> Vec<Node> {
+    let mut out = vec![nodes[n]];
+    let mut at = nodes[n].parent;
+    while let Some(p) = at {
+        out.push(nodes[p]);
+        at = nodes[p].parent;
+    }
+    out.reverse();
+    out
 }
 
 /// The buffers of the trees, reused from tree to tree.
@@ -324,7 +272,8 @@ pub(super) struct Scratch {
     pub(super) pending_on: Vec<usize>,
     pub(super) pending_off: Vec<usize>,
     pub(super) next: Vec<usize>,
-    pub(super) found: Vec<usize>,
+    /// The off nodes above the on node a cycle tree is growing from.
+    pub(super) ancestors: SeenTable,
     /// Per digit, a pattern of its cells on which the X pass found no
     /// hint with no length limit (see `pass`).
     pub(super) x_clear: [Option<u128>; 9],
@@ -348,7 +297,7 @@ impl Scratch {
             pending_on: Vec::new(),
             pending_off: Vec::new(),
             next: Vec::new(),
-            found: Vec::new(),
+            ancestors: SeenTable::new(),
             x_clear: [None; 9],
             xy_graph: None,
         }
@@ -406,33 +355,29 @@ impl<'a> Tree<'a> {
         self.s.nodes.len() - 1
     }
 
-    /// True when `(cell, digit, on)` is an ancestor of node `n`.
-    pub(super) fn has_ancestor(&self, n: usize, cell: usize, digit: u8, on: bool) -> bool {
+    /// Marks in `ancestors` the off nodes among the ancestors of node `n`,
+    /// forgetting those of the node marked before: each of `n`'s links then
+    /// asks the table instead of walking the chain again.
+    fn mark_off_ancestors(&mut self, n: usize) {
+        self.s.ancestors.clear();
         let mut at = self.s.nodes[n].parent;
         while let Some(p) = at {
             let node = self.s.nodes[p];
-            if node.cell == cell && node.digit == digit && node.on == on {
-                return true;
+            if !node.on {
+                self.s.ancestors.set(slot(node.cell, node.digit));
             }
             at = node.parent;
         }
-        false
     }
 
     /// The nodes from the source to node `n`, in order.
     pub(super) fn chain(&self, n: usize) -> Vec<Node> {
-        let mut out = vec![self.s.nodes[n]];
-        let mut at = self.s.nodes[n].parent;
-        while let Some(p) = at {
-            out.push(self.s.nodes[p]);
-            at = self.s.nodes[p].parent;
-        }
-        out.reverse();
-        out
+        chain(&self.s.nodes, n)
     }
 
-    /// The loops back to the source (an on node), each as the node that
-    /// closes it, into `found`, shortest first. An off node may be reached
+    /// The loops back to the source (an on node), shortest first: each
+    /// closing node is given to `closed` as soon as it is pushed, and the
+    /// growth stops when `closed` returns true. An off node may be reached
     /// again by another path, as long as it is not its own ancestor; an on
     /// node only once.
     ///
@@ -440,14 +385,17 @@ impl<'a> Tree<'a> {
     /// are grown: a node outside it never leads back to the source, and
     /// no node of the component is first reached through one (that node
     /// would lead back too), so the loops and their chains are the same.
-    pub(super) fn cycles(&mut self, components: Option<&super::scc::Components>) {
+    pub(super) fn cycles(
+        &mut self,
+        components: Option<&super::scc::Components>,
+        mut closed: impl FnMut(&[Node], usize) -> bool,
+    ) {
         let source = self.s.nodes[0];
         let home = components.and_then(|c| c.of_node(2 * slot(source.cell, source.digit)));
         let inside = |node: usize| match (components, home) {
             (Some(c), Some(h)) => c.of_node(node) == Some(h),
             _ => true,
         };
-        self.s.found.clear();
         self.s.pending_on.clear();
         self.s.pending_on.push(0);
         self.s.pending_off.clear();
@@ -464,10 +412,10 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let Node { cell, digit, .. } = self.s.nodes[p];
+                self.mark_off_ancestors(p);
                 for &(c, d) in table.get(cell, digit, true, self.links) {
                     let c = usize::from(c);
-                    if inside(2 * slot(c, d) + 1) && !self.has_ancestor(p, c, d, false) {
-                        self.s.off_seen.set(slot(c, d));
+                    if inside(2 * slot(c, d) + 1) && !self.s.ancestors.get(slot(c, d)) {
                         let n = self.push(c, d, false, p);
                         self.s.pending_off.push(n);
                     }
@@ -484,7 +432,10 @@ impl<'a> Tree<'a> {
                     let is_source = c == source.cell && d == source.digit;
                     if length >= 4 && is_source {
                         let n = self.push(c, d, true, p);
-                        self.s.found.push(n);
+                        if closed(&self.s.nodes, n) {
+                            self.s.next.clear();
+                            return;
+                        }
                     }
                     if !self.s.on_seen.get(slot(c, d)) && inside(2 * slot(c, d)) {
                         self.s.on_seen.set(slot(c, d));
