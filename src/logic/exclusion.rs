@@ -2,6 +2,7 @@
 
 use super::board::{Board, PEERS, bit, digits, sees};
 use super::step::{Step, Technique};
+use super::subsets::size;
 
 /// The cells a pair may rest on: two candidates or more, no peer left with
 /// a single candidate (that single comes first), and the bivalue peers that
@@ -9,13 +10,13 @@ use super::step::{Step, Technique};
 fn bases(board: &Board) -> Vec<(usize, u128)> {
     let mut out = Vec::new();
     for (cell, peers) in PEERS.iter().enumerate() {
-        if board.candidates(cell).count_ones() < 2 {
+        if size(board.candidates(cell)) < 2 {
             continue;
         }
         let mut single = false;
         let mut excluders = 0u128;
         for &p in peers {
-            match board.candidates(p).count_ones() {
+            match size(board.candidates(p)) {
                 1 => single = true,
                 2 => excluders |= 1 << p,
                 _ => {}
@@ -99,7 +100,7 @@ fn pair_search(
     for j in 1..bases.len() {
         for i in 0..j {
             let both = bases[i].1 & bases[j].1;
-            if both.count_ones() < 2 {
+            if both & both.wrapping_sub(1) == 0 {
                 continue;
             }
             let (x, y) = (bases[i].0, bases[j].0);
@@ -245,7 +246,7 @@ thread_local! {
 }
 
 /// The peers of each cell as a mask (bit `cell`).
-static PEER_MASKS: [u128; 81] = peer_masks();
+pub(in crate::logic) static PEER_MASKS: [u128; 81] = peer_masks();
 
 const fn peer_masks() -> [u128; 81] {
     let mut t = [0u128; 81];

@@ -58,7 +58,7 @@ fn fish_of(board: &Board, table: &Places, n: u32, digit: u8, technique: Techniqu
         for (line, p) in places.iter_mut().enumerate() {
             *p = table.get(base_kind + line, digit);
             // A line with one place is a hidden single, found before.
-            if (2..=n).contains(&p.count_ones()) {
+            if (2..=n).contains(&super::subsets::size(*p)) {
                 usable |= 1 << line;
             }
         }
@@ -66,7 +66,7 @@ fn fish_of(board: &Board, table: &Places, n: u32, digit: u8, technique: Techniqu
             let cover = (0..9)
                 .filter(|&l| base & (1 << l) != 0)
                 .fold(0u16, |m, l| m | places[l]);
-            if cover.count_ones() != n {
+            if super::subsets::size(cover) != n {
                 continue;
             }
             let mut eliminations = Vec::new();

@@ -41,6 +41,19 @@ pub(super) fn intersection_with(
         Technique::DirectPointing => (true, true),
         _ => (false, true),
     };
+    let kind = usize::from(pointing);
+    if !direct {
+        let known = FIRST.with(|f| match &f.borrow()[kind] {
+            Some((seen, first)) if seen == board => Some(*first),
+            _ => None,
+        });
+        if let Some(first) = known {
+            return first.map(|(a, b, digit)| step(places, technique, a, b, digit, None));
+        }
+    }
+    // The first pattern that removes anything: the plain form's step, kept
+    // when the direct form finds none.
+    let mut first = None;
     let confined = if pointing { 18..27 } else { 0..18 };
     for a in confined {
         // Each digit with two places or more in `a` (one place is a hidden
@@ -71,40 +84,71 @@ pub(super) fn intersection_with(
         // In the order of the crossing houses, then of the digits.
         for (&b, &mask) in crossing.iter().zip(&confined_to) {
             for digit in digits(mask) {
-                let positions = places.get(a, digit);
                 let rest = places.get(b, digit) & !SHARED[b][a];
                 if rest == 0 {
                     continue;
                 }
+                if !direct {
+                    return Some(step(places, technique, a, b, digit, None));
+                }
+                first.get_or_insert((a, b, digit));
                 // The removed cells as a mask: the direct forms try many
                 // patterns that leave no single, and those allocate nothing.
                 let removed = cells_at(b, rest).fold(0u128, |m, c| m | 1 << c);
-                let single = if direct {
-                    let kind = (a / 9) * 9..(a / 9) * 9 + 9;
-                    let Some(single) = following_single(board, kind, a, b, digit, removed) else {
-                        continue;
-                    };
-                    Some(single)
-                } else {
-                    None
+                let kind = (a / 9) * 9..(a / 9) * 9 + 9;
+                let Some(single) = following_single(board, kind, a, b, digit, removed) else {
+                    continue;
                 };
-                let mut houses = vec![House::from_index(a), House::from_index(b)];
-                let mut placements = Vec::new();
-                if let Some((h, cell)) = single {
-                    houses.push(House::from_index(h));
-                    placements.push((cell, digit));
-                }
-                return Some(Step {
-                    technique,
-                    placements,
-                    eliminations: cells_at(b, rest).map(|c| (c, digit)).collect(),
-                    pattern: cells_at(a, positions).map(|c| (c, digit)).collect(),
-                    houses,
-                });
+                return Some(step(places, technique, a, b, digit, Some(single)));
             }
         }
     }
+    if direct {
+        FIRST.with(|f| f.borrow_mut()[kind] = Some((*board, first)));
+    }
     None
+}
+
+/// A confining house, the house crossing it and the digit: one pattern.
+type Pattern = (usize, usize, u8);
+
+/// A board, and the first pattern of one kind that removes anything there.
+type Known = Option<(Board, Option<Pattern>)>;
+
+thread_local! {
+    /// Per kind (claiming, pointing), the last board where the direct form
+    /// found nothing, and the first pattern of the kind that removes
+    /// anything there: the plain form, asked next of the same board, takes
+    /// it without a second scan.
+    static FIRST: std::cell::RefCell<[Known; 2]> =
+        const { std::cell::RefCell::new([None, None]) };
+}
+
+/// The step of `digit` confined in house `a` to its cells in house `b`,
+/// leaving the rest of `b`; with `single`, the hidden single it leaves.
+fn step(
+    places: &Places,
+    technique: Technique,
+    a: usize,
+    b: usize,
+    digit: u8,
+    single: Option<(usize, usize)>,
+) -> Step {
+    let positions = places.get(a, digit);
+    let rest = places.get(b, digit) & !SHARED[b][a];
+    let mut houses = vec![House::from_index(a), House::from_index(b)];
+    let mut placements = Vec::new();
+    if let Some((h, cell)) = single {
+        houses.push(House::from_index(h));
+        placements.push((cell, digit));
+    }
+    Step {
+        technique,
+        placements,
+        eliminations: cells_at(b, rest).map(|c| (c, digit)).collect(),
+        pattern: cells_at(a, positions).map(|c| (c, digit)).collect(),
+        houses,
+    }
 }
 
 /// The houses crossing house `a` of the other kind, in increasing order:

@@ -38,6 +38,25 @@ const fn masks_of(n: u32) -> ([u16; 126], usize) {
     (out, len)
 }
 
+/// The number of bits of each 9-bit mask. The baseline target counts bits
+/// in a dozen instructions; the simple techniques count candidates and
+/// places of every cell and house at every step.
+static SIZES: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut m = 0;
+    while m < 512 {
+        t[m] = (m as u16).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// The number of digits (or positions) in a 9-bit mask.
+#[inline]
+pub(super) fn size(mask: u16) -> u32 {
+    u32::from(SIZES[usize::from(mask & 0x1FF)])
+}
+
 /// [`masks_of`] for two, three and four: the subsets are asked of every
 /// house at every step, so the masks are listed once, not filtered from
 /// all 512 each time.
@@ -68,22 +87,22 @@ fn naked_in(board: &Board, h: usize, n: u32, technique: Technique) -> Option<Ste
     let empty = (0..9)
         .filter(|&i| board.value(cells[i]) == 0)
         .fold(0u16, |m, i| m | 1 << i);
-    if empty.count_ones() <= n {
+    if size(empty) <= n {
         return None;
     }
     // A cell of the subset holds two to n candidates.
     let fitting = (0..9)
-        .filter(|&i| (2..=n).contains(&board.candidates(cells[i]).count_ones()))
+        .filter(|&i| (2..=n).contains(&size(board.candidates(cells[i]))))
         .fold(0u16, |m, i| m | 1 << i);
     for combo in combinations(n).filter(|&c| c & !fitting == 0) {
         let mut union: Digits = 0;
         let mut fits = true;
         for i in (0..9).filter(|&i| combo & (1 << i) != 0) {
             let m = board.candidates(cells[i]);
-            fits &= (2..=n).contains(&m.count_ones());
+            fits &= (2..=n).contains(&size(m));
             union |= m;
         }
-        if !fits || union.count_ones() != n {
+        if !fits || size(union) != n {
             continue;
         }
         let mut eliminations = Vec::new();
@@ -141,7 +160,7 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
     }
     // A digit of the subset has one to n places.
     let fitting = (0..9)
-        .filter(|&i| (1..=n).contains(&places[i].count_ones()))
+        .filter(|&i| (1..=n).contains(&size(places[i])))
         .fold(0u16, |m, i| m | 1 << i);
     for combo in combinations(n).filter(|&c| c & !fitting == 0) {
         let mut union = 0u16;
@@ -151,7 +170,7 @@ fn hidden_in(board: &Board, h: usize, n: u32, direct: bool, technique: Technique
             fits &= p != 0;
             union |= p;
         }
-        if !fits || union.count_ones() != n {
+        if !fits || size(union) != n {
             continue;
         }
         // Whether it removes anything, and the direct forms' single, before
@@ -215,29 +234,50 @@ fn house_key(board: &Board, h: usize) -> HouseKey {
     key
 }
 
-thread_local! {
+/// What the subset searches remember between calls.
+struct Memory {
+    /// The board the keys were read from, and its 27 house keys: the
+    /// solver asks the eight kinds in turn of one board.
+    board: Option<Board>,
+    keys: [HouseKey; 27],
     /// Per kind of subset and house, the house as it was the last time it
     /// held no subset of that kind.
-    static BARREN: std::cell::RefCell<[[Option<HouseKey>; 27]; VARIANTS]> =
-        const { std::cell::RefCell::new([[None; 27]; VARIANTS]) };
+    barren: [[Option<HouseKey>; 27]; VARIANTS],
+}
+
+thread_local! {
+    static MEMORY: std::cell::RefCell<Memory> = const {
+        std::cell::RefCell::new(Memory {
+            board: None,
+            keys: [[0; 10]; 27],
+            barren: [[None; 27]; VARIANTS],
+        })
+    };
 }
 
 /// The first step `find` gives over the houses in SE's order. A subset
 /// search reads nothing outside its house, so a house that held none of
 /// `variant` and has not changed since holds none now and is passed over.
 fn by_house(board: &Board, variant: usize, find: impl Fn(usize) -> Option<Step>) -> Option<Step> {
-    BARREN.with(|cell| {
-        let Ok(mut barren) = cell.try_borrow_mut() else {
+    MEMORY.with(|cell| {
+        let Ok(mut memory) = cell.try_borrow_mut() else {
             return SCAN.iter().find_map(|&h| find(h));
         };
+        let memory = &mut *memory;
+        if memory.board.as_ref() != Some(board) {
+            memory.board = Some(*board);
+            for (h, key) in memory.keys.iter_mut().enumerate() {
+                *key = house_key(board, h);
+            }
+        }
         for h in SCAN {
-            let key = house_key(board, h);
-            if barren[variant][h] == Some(key) {
+            let key = memory.keys[h];
+            if memory.barren[variant][h] == Some(key) {
                 continue;
             }
             match find(h) {
                 Some(step) => return Some(step),
-                None => barren[variant][h] = Some(key),
+                None => memory.barren[variant][h] = Some(key),
             }
         }
         None

@@ -1,7 +1,9 @@
 //! Wings: XY-Wing and XYZ-Wing.
 
-use super::board::{Board, Digits, PEERS, bit, digits, sees};
+use super::board::{Board, Digits, PEERS, bit, digits};
+use super::exclusion::PEER_MASKS;
 use super::step::{Step, Technique};
+use super::subsets::size;
 
 /// The candidates of each cell in `cells`, as pattern entries.
 fn pattern(board: &Board, cells: &[usize]) -> Vec<(usize, u8)> {
@@ -11,12 +13,18 @@ fn pattern(board: &Board, cells: &[usize]) -> Vec<(usize, u8)> {
         .collect()
 }
 
-/// Cells that see every one of `cells` and still hold `digit`.
+/// Cells that see every one of `cells` and still hold `digit`, in order.
 fn seeing_all(board: &Board, cells: &[usize], digit: u8) -> Vec<(usize, u8)> {
-    (0..81)
-        .filter(|&c| board.has(c, digit) && cells.iter().all(|&w| sees(c, w)))
-        .map(|c| (c, digit))
-        .collect()
+    let mut seeing = cells.iter().fold(!0u128, |m, &w| m & PEER_MASKS[w]);
+    let mut out = Vec::new();
+    while seeing != 0 {
+        let c = seeing.trailing_zeros() as usize;
+        seeing &= seeing - 1;
+        if board.has(c, digit) {
+            out.push((c, digit));
+        }
+    }
+    out
 }
 
 /// XY-Wing: pivot {x,y}, wings {x,z} and {y,z} it sees; whichever the pivot
@@ -25,10 +33,10 @@ fn seeing_all(board: &Board, cells: &[usize], digit: u8) -> Vec<(usize, u8)> {
 /// so it leaves every cell that sees all three.
 pub(super) fn wing(board: &Board, technique: Technique) -> Option<Step> {
     let xyz = technique == Technique::XYZWing;
-    let size = if xyz { 3 } else { 2 };
+    let wanted = if xyz { 3 } else { 2 };
     for (pivot, peers) in PEERS.iter().enumerate() {
         let p: Digits = board.candidates(pivot);
-        if p.count_ones() != size {
+        if size(p) != wanted {
             continue;
         }
         // On the stack: most pivots are tried and dropped.
@@ -36,11 +44,13 @@ pub(super) fn wing(board: &Board, technique: Technique) -> Option<Step> {
         let mut len = 0;
         for &w in peers {
             let m = board.candidates(w);
-            let fits = m.count_ones() == 2
+            // Two candidates, and for XY one shared with the pivot.
+            let fits = size(m) == 2
                 && if xyz {
                     m & !p == 0
                 } else {
-                    (m & p).count_ones() == 1
+                    let shared = m & p;
+                    shared != 0 && shared & (shared - 1) == 0
                 };
             if fits {
                 found[len] = w;
@@ -52,10 +62,11 @@ pub(super) fn wing(board: &Board, technique: Technique) -> Option<Step> {
             for &w2 in &wings[i + 1..] {
                 let (m1, m2) = (board.candidates(w1), board.candidates(w2));
                 let z = m1 & m2;
+                let one = z != 0 && z & (z - 1) == 0;
                 let fits = if xyz {
-                    z.count_ones() == 1 && m1 | m2 == p
+                    one && m1 | m2 == p
                 } else {
-                    z.count_ones() == 1 && z & p == 0 && (m1 | m2) & p == p
+                    one && z & p == 0 && (m1 | m2) & p == p
                 };
                 if !fits {
                     continue;

@@ -10,8 +10,11 @@
 //! where a non-extra digit they share is in no other cell: each is that
 //! digit or its extra digit.
 
-use super::super::board::{Board, Digits, HOUSES, PEERS, box_of, col_of, digits, row_of};
+use super::super::board::{Board, Digits, HOUSES, box_of, col_of, digits, row_of};
+use super::super::chains::Places;
+use super::super::exclusion::PEER_MASKS;
 use super::super::step::{Step, Technique};
+use super::super::subsets::size;
 
 /// The BUG cells and their extra digits, and the cells that see every BUG
 /// cell, as SE finds them; `None` when the board is not a BUG pattern.
@@ -35,49 +38,59 @@ fn grave(board: &Board) -> Option<Grave> {
         all_extra: 0,
         common: Vec::new(),
     };
-    let mut common: Option<Vec<usize>> = None;
+    // Masks (bit `cell`) of the BUG cells and of the cells seeing them all.
+    let mut bug_cells = 0u128;
+    let mut common: Option<u128> = None;
+    let places = Places::of(board);
     for kind in 0..3 {
         for index in 0..9 {
             let h = house(kind, index);
+            // The positions of the house's cells of three candidates or more.
+            let wide_here = HOUSES[h]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| size(board.candidates(c)) >= 3)
+                .fold(0u16, |m, (i, _)| m | 1 << i);
             for digit in 1..=9u8 {
-                let places = board.positions(h, digit);
-                if matches!(places.count_ones(), 0 | 2) {
+                let places = places.get(h, digit);
+                if matches!(size(places), 0 | 2) {
                     continue;
                 }
-                let wide: Vec<usize> = (0..9)
-                    .filter(|&i| places & (1 << i) != 0)
-                    .map(|i| HOUSES[h][i])
-                    .filter(|&c| board.candidates(c).count_ones() >= 3)
-                    .collect();
+                let wide = places & wide_here;
                 // Two wide cells here: this house cannot tell which one
                 // is off; another house will.
-                match wide.as_slice() {
-                    [] => return None,
-                    &[cell] => {
-                        if !g.cells.contains(&cell) {
-                            g.cells.push(cell);
-                        }
-                        g.extra[cell] |= 1 << (digit - 1);
-                        g.all_extra |= 1 << (digit - 1);
-                        rest.eliminate(cell, digit);
-                        let seen = common.get_or_insert_with(|| PEERS[cell].to_vec());
-                        seen.retain(|c| PEERS[cell].contains(c) && !g.cells.contains(c));
-                        if g.cells.len() > 1 && g.all_extra.count_ones() > 1 && seen.is_empty() {
-                            return None;
-                        }
-                    }
-                    _ => {}
+                if wide == 0 {
+                    return None;
+                }
+                if wide & (wide - 1) != 0 {
+                    continue;
+                }
+                let cell = HOUSES[h][wide.trailing_zeros() as usize];
+                if bug_cells & 1 << cell == 0 {
+                    bug_cells |= 1 << cell;
+                    g.cells.push(cell);
+                }
+                g.extra[cell] |= 1 << (digit - 1);
+                g.all_extra |= 1 << (digit - 1);
+                rest.eliminate(cell, digit);
+                let seen = common.get_or_insert(PEER_MASKS[cell]);
+                *seen &= PEER_MASKS[cell] & !bug_cells;
+                if g.cells.len() > 1 && size(g.all_extra) > 1 && *seen == 0 {
+                    return None;
                 }
             }
         }
     }
-    let deadly = (0..81).all(|c| rest.value(c) != 0 || rest.candidates(c).count_ones() == 2)
+    let deadly = (0..81).all(|c| rest.value(c) != 0 || size(rest.candidates(c)) == 2)
         && (0..27).all(|h| (1..=9).all(|d| matches!(rest.positions(h, d).count_ones(), 0 | 2)));
     if !deadly || g.cells.is_empty() {
         return None;
     }
-    g.common = common.unwrap_or_default();
-    g.common.sort_unstable();
+    let mut common = common.unwrap_or_default();
+    while common != 0 {
+        g.common.push(common.trailing_zeros() as usize);
+        common &= common - 1;
+    }
     Some(g)
 }
 
