@@ -62,13 +62,7 @@ fn fish_of(board: &Board, table: &Places, n: u32, digit: u8, technique: Techniqu
                 usable |= 1 << line;
             }
         }
-        for base in super::subsets::combinations(n).filter(|&m| m & !usable == 0) {
-            let cover = (0..9)
-                .filter(|&l| base & (1 << l) != 0)
-                .fold(0u16, |m, l| m | places[l]);
-            if super::subsets::size(cover) != n {
-                continue;
-            }
+        let found = super::subsets::within(usable, n, &places, &mut |base, cover| {
             let mut eliminations = Vec::new();
             for c in (0..9).filter(|&c| cover & (1 << c) != 0) {
                 for (l, &cell) in HOUSES[cover_kind + c].iter().enumerate() {
@@ -78,7 +72,7 @@ fn fish_of(board: &Board, table: &Places, n: u32, digit: u8, technique: Techniqu
                 }
             }
             if eliminations.is_empty() {
-                continue;
+                return None;
             }
             eliminations.sort_unstable();
             let lines = |kind: usize, mask: u16| {
@@ -95,7 +89,7 @@ fn fish_of(board: &Board, table: &Places, n: u32, digit: u8, technique: Techniqu
                 }
             }
             pattern.sort_unstable();
-            return Some(Step {
+            Some(Step {
                 technique,
                 placements: Vec::new(),
                 eliminations,
@@ -103,7 +97,10 @@ fn fish_of(board: &Board, table: &Places, n: u32, digit: u8, technique: Techniqu
                 houses: lines(base_kind, base)
                     .chain(lines(cover_kind, cover))
                     .collect(),
-            });
+            })
+        });
+        if found.is_some() {
+            return found;
         }
     }
     None
