@@ -8,21 +8,23 @@ use super::subsets::size;
 /// a single candidate (that single comes first), and the bivalue peers that
 /// may exclude pairs of digits (as a mask; `PEERS` gives their order).
 fn bases(board: &Board) -> Vec<(usize, u128)> {
+    // The cells of one and of two candidates, as masks: each cell's peers
+    // are then read in two steps rather than one by one.
+    let (mut singles, mut bivalue) = (0u128, 0u128);
+    for c in 0..81 {
+        match size(board.candidates(c)) {
+            1 => singles |= 1 << c,
+            2 => bivalue |= 1 << c,
+            _ => {}
+        }
+    }
     let mut out = Vec::new();
-    for (cell, peers) in PEERS.iter().enumerate() {
+    for (cell, &peers) in PEER_MASKS.iter().enumerate() {
         if size(board.candidates(cell)) < 2 {
             continue;
         }
-        let mut single = false;
-        let mut excluders = 0u128;
-        for &p in peers {
-            match size(board.candidates(p)) {
-                1 => single = true,
-                2 => excluders |= 1 << p,
-                _ => {}
-            }
-        }
-        if !single && excluders != 0 {
+        let excluders = peers & bivalue;
+        if peers & singles == 0 && excluders != 0 {
             out.push((cell, excluders));
         }
     }
@@ -97,8 +99,34 @@ fn pair_search(
     since: Option<(u128, u128)>,
 ) -> Option<Step> {
     let (changed, moved) = since.unwrap_or((u128::MAX, u128::MAX));
+    // A pair with neither cell moved needs a changed common peer, so both
+    // cells among those seeing a changed cell (`near`). As masks of indices
+    // into `bases`: the pairs ruled out by this are never visited.
+    let (mut moved_at, mut near_at) = (!0u128, !0u128);
+    if since.is_some() {
+        let mut near = 0u128;
+        let mut rest = changed;
+        while rest != 0 {
+            near |= PEER_MASKS[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        (moved_at, near_at) = (0, 0);
+        for (k, &(cell, _)) in bases.iter().enumerate() {
+            moved_at |= u128::from(moved & 1 << cell != 0) << k;
+            near_at |= u128::from((moved | near) & 1 << cell != 0) << k;
+        }
+    }
     for j in 1..bases.len() {
-        for i in 0..j {
+        let mut earlier = if moved_at & 1 << j != 0 {
+            !0
+        } else if near_at & 1 << j != 0 {
+            near_at
+        } else {
+            moved_at
+        } & ((1u128 << j) - 1);
+        while earlier != 0 {
+            let i = earlier.trailing_zeros() as usize;
+            earlier &= earlier - 1;
             let both = bases[i].1 & bases[j].1;
             if both & both.wrapping_sub(1) == 0 {
                 continue;

@@ -67,18 +67,13 @@ pub(super) fn intersection_with(
             if p & p.wrapping_sub(1) == 0 {
                 continue;
             }
-            // The three thirds of the positions: rows of a box or boxes of
-            // a line, then the columns of a box.
-            let thirds = u16::from(p & 0o7 != 0)
-                | u16::from(p & 0o70 != 0) << 1
-                | u16::from(p & 0o700 != 0) << 2;
-            if thirds & (thirds - 1) == 0 {
-                confined_to[thirds.trailing_zeros() as usize] |= bit(digit);
-            } else if a >= 18 {
-                let columns = (p | p >> 3 | p >> 6) & 0o7;
-                if columns & (columns - 1) == 0 {
-                    confined_to[3 + columns.trailing_zeros() as usize] |= bit(digit);
-                }
+            // The third of the positions holding them all (a row of a box
+            // or a box of a line), else for a box the column that does.
+            let [third, column] = CONFINED[usize::from(p)];
+            if third < 3 {
+                confined_to[usize::from(third)] |= bit(digit);
+            } else if a >= 18 && column < 3 {
+                confined_to[3 + usize::from(column)] |= bit(digit);
             }
         }
         // In the order of the crossing houses, then of the digits.
@@ -150,6 +145,28 @@ fn step(
         houses,
     }
 }
+
+/// For each 9-bit mask of positions, the only third (positions 0-2, 3-5 or
+/// 6-8) that holds them all and the only column of a box (positions
+/// `i % 3`) that does, each 3 when there is none: read for every house and
+/// digit at every step.
+static CONFINED: [[u8; 2]; 512] = {
+    let mut t = [[3u8; 2]; 512];
+    let mut p = 1u16;
+    while p < 512 {
+        let thirds =
+            (p & 0o7 != 0) as u16 | ((p & 0o70 != 0) as u16) << 1 | ((p & 0o700 != 0) as u16) << 2;
+        if thirds & (thirds - 1) == 0 {
+            t[p as usize][0] = thirds.trailing_zeros() as u8;
+        }
+        let columns = (p | p >> 3 | p >> 6) & 0o7;
+        if columns & (columns - 1) == 0 {
+            t[p as usize][1] = columns.trailing_zeros() as u8;
+        }
+        p += 1;
+    }
+    t
+};
 
 /// The houses crossing house `a` of the other kind, in increasing order:
 /// for a box its three rows, then its three columns; for a line its three
