@@ -186,12 +186,12 @@ fn cycle_eliminations(nodes: &[Node], last: usize, cells_with: &[u128; 9]) -> Ve
     let mut at = Some(last);
     while let Some(i) = at {
         let n = nodes[i];
-        if n.parent.is_none() {
+        if n.parent().is_none() {
             break;
         }
-        in_loop |= 1 << n.cell;
-        seen[usize::from(n.on)][usize::from(n.digit - 1)] |= PEER_MASKS[n.cell];
-        at = n.parent;
+        in_loop |= 1 << n.cell();
+        seen[usize::from(n.on)][usize::from(n.digit - 1)] |= PEER_MASKS[n.cell()];
+        at = n.parent();
     }
     let mut removed = [0u128; 9];
     let mut any = 0u128;
@@ -213,7 +213,7 @@ fn cycle_eliminations(nodes: &[Node], last: usize, cells_with: &[u128; 9]) -> Ve
 }
 
 fn pattern(chain: &[Node]) -> Vec<(usize, u8)> {
-    chain.iter().map(|n| (n.cell, n.digit)).collect()
+    chain.iter().map(|n| (n.cell(), n.digit)).collect()
 }
 
 /// What a pass keeps of the hints it finds: SE's best one (of one
@@ -339,7 +339,7 @@ impl Collect<'_> {
                     super::multiple::rule_parents_of(
                         initial,
                         board,
-                        node.cell,
+                        node.cell(),
                         node.digit,
                         Some(cause),
                         &mut f.parents,
@@ -389,12 +389,7 @@ fn pass(
             continue;
         }
         for digit in super::board::digits(mask & !skip) {
-            let on = Node {
-                cell,
-                digit,
-                on: true,
-                parent: None,
-            };
+            let on = Node::source(cell, digit, true);
             let limit = collect.limit(cycle_technique, links.sort_key());
             if limit != usize::MAX || collect.limit(chain_technique, links.sort_key()) != usize::MAX
             {
@@ -433,7 +428,7 @@ fn pass(
             if !links.x() {
                 continue;
             }
-            for start in [on, Node { on: false, ..on }] {
+            for start in [on, Node::source(cell, digit, false)] {
                 let limit = collect.limit(chain_technique, links.sort_key());
                 let (from, to) = if start.on {
                     (node, node + 1)
@@ -574,12 +569,12 @@ pub(super) fn all(board: &Board, initial: &Board) -> Vec<Found> {
 /// there when one has two places, else the first they share).
 fn cause_of(board: &Board, prev: Node, node: Node) -> super::dynamic::Cause {
     use super::dynamic::Cause;
-    if prev.cell == node.cell {
+    if prev.cell() == node.cell() {
         return Cause::NakedSingle;
     }
-    let shared = houses_of(prev.cell)
+    let shared = houses_of(prev.cell())
         .into_iter()
-        .filter(|&h| HOUSES[h].contains(&node.cell));
+        .filter(|&h| HOUSES[h].contains(&node.cell()));
     let two = shared.clone().find(|&h| {
         HOUSES[h]
             .iter()
@@ -641,12 +636,7 @@ mod tests {
                 for cell in 0..81 {
                     for digit in super::super::board::digits(board.candidates(cell)) {
                         let bit = super::super::board::bit(digit);
-                        let on = Node {
-                            cell,
-                            digit,
-                            on: true,
-                            parent: None,
-                        };
+                        let on = Node::source(cell, digit, true);
                         let mut tree = Tree::new(&table, Links::X, on, &mut s, usize::MAX);
                         let mut closed = false;
                         tree.cycles(None, |_, _| {
@@ -655,7 +645,8 @@ mod tests {
                         });
                         assert!(!closed || may.cycle[cell] & bit != 0, "{cell} {digit}");
                         finding += usize::from(closed);
-                        for (start, allowed) in [(on, may.on), (Node { on: false, ..on }, may.off)]
+                        for (start, allowed) in
+                            [(on, may.on), (Node::source(cell, digit, false), may.off)]
                         {
                             let mut tree = Tree::new(&table, Links::X, start, &mut s, usize::MAX);
                             let found = tree.forcing().is_some();

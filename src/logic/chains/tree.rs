@@ -36,10 +36,36 @@ impl Links {
 /// that implied it.
 #[derive(Clone, Copy)]
 pub(super) struct Node {
-    pub(super) cell: usize,
+    /// Small fields: trees push hundreds of nodes each, so their size is
+    /// what their buffer traffic costs.
+    cell: u8,
     pub(super) digit: u8,
     pub(super) on: bool,
-    pub(super) parent: Option<usize>,
+    /// The parent's index, or `NO_PARENT` for the source.
+    parent: u32,
+}
+
+const NO_PARENT: u32 = u32::MAX;
+
+impl Node {
+    /// A tree's source: `digit` in `cell`, on or off.
+    pub(super) fn source(cell: usize, digit: u8, on: bool) -> Node {
+        Node {
+            cell: cell as u8,
+            digit,
+            on,
+            parent: NO_PARENT,
+        }
+    }
+
+    pub(super) fn cell(self) -> usize {
+        usize::from(self.cell)
+    }
+
+    /// The node that implied this one; none for the source.
+    pub(super) fn parent(self) -> Option<usize> {
+        (self.parent != NO_PARENT).then_some(self.parent as usize)
+    }
 }
 
 /// The places of each digit in each house, as masks of positions in
@@ -255,10 +281,10 @@ impl LinkTable {
 /// The nodes of a tree from its source to node `n`, in order.
 pub(super) fn chain(nodes: &[Node], n: usize) -> Vec<Node> {
     let mut out = vec![nodes[n]];
-    let mut at = nodes[n].parent;
+    let mut at = nodes[n].parent();
     while let Some(p) = at {
         out.push(nodes[p]);
-        at = nodes[p].parent;
+        at = nodes[p].parent();
     }
     out.reverse();
     out
@@ -336,7 +362,7 @@ impl<'a> Tree<'a> {
         } else {
             &mut s.off_seen
         };
-        seen.set(slot(source.cell, source.digit));
+        seen.set(slot(source.cell(), source.digit));
         Tree {
             table,
             links,
@@ -347,10 +373,10 @@ impl<'a> Tree<'a> {
 
     pub(super) fn push(&mut self, cell: usize, digit: u8, on: bool, parent: usize) -> usize {
         self.s.nodes.push(Node {
-            cell,
+            cell: cell as u8,
             digit,
             on,
-            parent: Some(parent),
+            parent: parent as u32,
         });
         self.s.nodes.len() - 1
     }
@@ -360,13 +386,13 @@ impl<'a> Tree<'a> {
     /// asks the table instead of walking the chain again.
     fn mark_off_ancestors(&mut self, n: usize) {
         self.s.ancestors.clear();
-        let mut at = self.s.nodes[n].parent;
+        let mut at = self.s.nodes[n].parent();
         while let Some(p) = at {
             let node = self.s.nodes[p];
             if !node.on {
-                self.s.ancestors.set(slot(node.cell, node.digit));
+                self.s.ancestors.set(slot(node.cell(), node.digit));
             }
-            at = node.parent;
+            at = node.parent();
         }
     }
 
@@ -391,7 +417,7 @@ impl<'a> Tree<'a> {
         mut closed: impl FnMut(&[Node], usize) -> bool,
     ) {
         let source = self.s.nodes[0];
-        let home = components.and_then(|c| c.of_node(2 * slot(source.cell, source.digit)));
+        let home = components.and_then(|c| c.of_node(2 * slot(source.cell(), source.digit)));
         let inside = |node: usize| match (components, home) {
             (Some(c), Some(h)) => c.of_node(node) == Some(h),
             _ => true,
@@ -411,7 +437,7 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
+                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
                 self.mark_off_ancestors(p);
                 for &(c, d) in table.get(cell, digit, true, self.links) {
                     let c = usize::from(c);
@@ -426,10 +452,10 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
+                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
                 for &(c, d) in table.get(cell, digit, false, self.links) {
                     let c = usize::from(c);
-                    let is_source = c == source.cell && d == source.digit;
+                    let is_source = c == source.cell() && d == source.digit;
                     if length >= 4 && is_source {
                         let n = self.push(c, d, true, p);
                         if closed(&self.s.nodes, n) {
@@ -460,7 +486,7 @@ impl<'a> Tree<'a> {
         } else {
             self.s.pending_off.push(0);
         }
-        let hits = |c: usize, d: u8| c == source.cell && d == source.digit;
+        let hits = |c: usize, d: u8| c == source.cell() && d == source.digit;
         // The table's off lists follow X links when its pass has them,
         // and this search runs only in such passes.
         let table = self.table;
@@ -481,7 +507,7 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
+                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
                 for &(c, d) in table.get(cell, digit, true, self.links) {
                     let c = usize::from(c);
                     if source.on && hits(c, d) {
@@ -499,7 +525,7 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
+                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
                 for &(c, d) in table.get(cell, digit, false, self.links) {
                     let c = usize::from(c);
                     if !source.on && hits(c, d) {
