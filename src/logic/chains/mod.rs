@@ -383,6 +383,9 @@ fn pass(
         }
     }
     let x_may = (links == Links::X).then(|| XMay::of(cells_with, super::board::ALL_DIGITS & !skip));
+    // The limits (cycles, chains) for the current best, worked out again
+    // only when a hint is offered.
+    let mut limits: Option<(usize, usize)> = None;
     for cell in 0..81 {
         let mask = board.candidates(cell);
         if mask.count_ones() < 2 || (!links.x() && mask.count_ones() > 2) {
@@ -390,9 +393,13 @@ fn pass(
         }
         for digit in super::board::digits(mask & !skip) {
             let on = Node::source(cell, digit, true);
-            let limit = collect.limit(cycle_technique, links.sort_key());
-            if limit != usize::MAX || collect.limit(chain_technique, links.sort_key()) != usize::MAX
-            {
+            let (limit, chain_limit) = *limits.get_or_insert_with(|| {
+                (
+                    collect.limit(cycle_technique, links.sort_key()),
+                    collect.limit(chain_technique, links.sort_key()),
+                )
+            });
+            if limit != usize::MAX || chain_limit != usize::MAX {
                 gave |= super::board::bit(digit);
             }
             let node = 2 * tree::slot(cell, digit);
@@ -420,6 +427,7 @@ fn pass(
                         houses: Vec::new(),
                     };
                     collect.offer(board, links, step, &chain, true, cycle_technique);
+                    limits = None;
                     // The loops still to close are no shorter: none would
                     // rank before this one.
                     best_only
@@ -429,7 +437,10 @@ fn pass(
                 continue;
             }
             for start in [on, Node::source(cell, digit, false)] {
-                let limit = collect.limit(chain_technique, links.sort_key());
+                let limit = match limits {
+                    Some((_, n)) => n,
+                    None => collect.limit(chain_technique, links.sort_key()),
+                };
                 let (from, to) = if start.on {
                     (node, node + 1)
                 } else {
@@ -464,6 +475,7 @@ fn pass(
                     }
                 };
                 collect.offer(board, links, step, &chain, false, chain_technique);
+                limits = None;
             }
         }
     }
