@@ -182,7 +182,9 @@ pub(super) struct LinkTable {
     start: Vec<u32>,
     /// Where each list's links within houses start.
     split: Vec<u32>,
-    items: Vec<(u8, u8)>,
+    /// The slot of each link's target: trees read it as their seen
+    /// tables' index without working it out per link.
+    items: Vec<u16>,
 }
 
 impl LinkTable {
@@ -194,7 +196,7 @@ impl LinkTable {
     pub(super) fn of(board: &Board, places: &Places) -> LinkTable {
         let mut start = Vec::with_capacity(2 * 729 + 1);
         let mut split = Vec::with_capacity(2 * 729);
-        let mut items: Vec<(u8, u8)> = Vec::with_capacity(4096);
+        let mut items: Vec<u16> = Vec::with_capacity(4096);
         for cell in 0..81 {
             let mask = board.candidates(cell);
             for digit in 1..=9u8 {
@@ -206,18 +208,18 @@ impl LinkTable {
                 }
                 start.push(at);
                 for d in crate::logic::board::digits(mask & !crate::logic::board::bit(digit)) {
-                    items.push((cell as u8, d));
+                    items.push(slot(cell, d) as u16);
                 }
                 split.push(items.len() as u32);
                 places.any_peer(cell, digit, |c| {
-                    items.push((c as u8, digit));
+                    items.push(slot(c, digit) as u16);
                     false
                 });
                 let off = items.len();
                 start.push(off as u32);
                 if mask.count_ones() == 2 {
                     let other = mask & !crate::logic::board::bit(digit);
-                    items.push((cell as u8, other.trailing_zeros() as u8 + 1));
+                    items.push(slot(cell, other.trailing_zeros() as u8 + 1) as u16);
                 }
                 split.push(items.len() as u32);
                 let houses = items.len();
@@ -226,9 +228,9 @@ impl LinkTable {
                     if m.count_ones() == 2 {
                         let a = HOUSES[h][m.trailing_zeros() as usize];
                         let b = HOUSES[h][15 - m.leading_zeros() as usize];
-                        let other = (if a == cell { b } else { a }) as u8;
-                        if !items[houses..].contains(&(other, digit)) {
-                            items.push((other, digit));
+                        let other = slot(if a == cell { b } else { a }, digit) as u16;
+                        if !items[houses..].contains(&other) {
+                            items.push(other);
                         }
                     }
                 }
@@ -243,7 +245,7 @@ impl LinkTable {
     }
 
     /// What `(cell, digit)` in state `on` implies with `links`.
-    fn get(&self, cell: usize, digit: u8, on: bool, links: Links) -> &[(u8, u8)] {
+    fn get(&self, cell: usize, digit: u8, on: bool, links: Links) -> &[u16] {
         let k = 2 * slot(cell, digit) + usize::from(!on);
         let (start, split, end) = (
             self.start[k] as usize,
@@ -273,7 +275,7 @@ impl LinkTable {
     }
 
     /// Every node's links, one list after another.
-    pub(super) fn items(&self) -> &[(u8, u8)] {
+    pub(super) fn items(&self) -> &[u16] {
         &self.items
     }
 }
@@ -371,10 +373,12 @@ impl<'a> Tree<'a> {
         }
     }
 
-    pub(super) fn push(&mut self, cell: usize, digit: u8, on: bool, parent: usize) -> usize {
+    /// Pushes the candidate of slot `t` in state `on`, implied by node
+    /// `parent`.
+    pub(super) fn push(&mut self, t: usize, on: bool, parent: usize) -> usize {
         self.s.nodes.push(Node {
-            cell: cell as u8,
-            digit,
+            cell: (t / 9) as u8,
+            digit: (t % 9) as u8 + 1,
             on,
             parent: parent as u32,
         });
@@ -417,7 +421,8 @@ impl<'a> Tree<'a> {
         mut closed: impl FnMut(&[Node], usize) -> bool,
     ) {
         let source = self.s.nodes[0];
-        let home = components.and_then(|c| c.of_node(2 * slot(source.cell(), source.digit)));
+        let source_slot = slot(source.cell(), source.digit);
+        let home = components.and_then(|c| c.of_node(2 * source_slot));
         let inside = |node: usize| match (components, home) {
             (Some(c), Some(h)) => c.of_node(node) == Some(h),
             _ => true,
@@ -439,10 +444,10 @@ impl<'a> Tree<'a> {
                 let p = self.s.next[i];
                 let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
                 self.mark_off_ancestors(p);
-                for &(c, d) in table.get(cell, digit, true, self.links) {
-                    let c = usize::from(c);
-                    if inside(2 * slot(c, d) + 1) && !self.s.ancestors.get(slot(c, d)) {
-                        let n = self.push(c, d, false, p);
+                for &t in table.get(cell, digit, true, self.links) {
+                    let t = usize::from(t);
+                    if inside(2 * t + 1) && !self.s.ancestors.get(t) {
+                        let n = self.push(t, false, p);
                         self.s.pending_off.push(n);
                     }
                 }
@@ -453,19 +458,19 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
-                for &(c, d) in table.get(cell, digit, false, self.links) {
-                    let c = usize::from(c);
-                    let is_source = c == source.cell() && d == source.digit;
+                for &t in table.get(cell, digit, false, self.links) {
+                    let t = usize::from(t);
+                    let is_source = t == source_slot;
                     if length >= 4 && is_source {
-                        let n = self.push(c, d, true, p);
+                        let n = self.push(t, true, p);
                         if closed(&self.s.nodes, n) {
                             self.s.next.clear();
                             return;
                         }
                     }
-                    if !self.s.on_seen.get(slot(c, d)) && inside(2 * slot(c, d)) {
-                        self.s.on_seen.set(slot(c, d));
-                        let n = self.push(c, d, true, p);
+                    if !self.s.on_seen.get(t) && inside(2 * t) {
+                        self.s.on_seen.set(t);
+                        let n = self.push(t, true, p);
                         self.s.pending_on.push(n);
                     }
                 }
@@ -486,7 +491,7 @@ impl<'a> Tree<'a> {
         } else {
             self.s.pending_off.push(0);
         }
-        let hits = |c: usize, d: u8| c == source.cell() && d == source.digit;
+        let source_slot = slot(source.cell(), source.digit);
         // The table's off lists follow X links when its pass has them,
         // and this search runs only in such passes.
         let table = self.table;
@@ -508,15 +513,15 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
-                for &(c, d) in table.get(cell, digit, true, self.links) {
-                    let c = usize::from(c);
-                    if source.on && hits(c, d) {
+                for &t in table.get(cell, digit, true, self.links) {
+                    let t = usize::from(t);
+                    if source.on && t == source_slot {
                         self.s.next.clear();
-                        return Some(self.push(c, d, false, p));
+                        return Some(self.push(t, false, p));
                     }
-                    if !self.s.off_seen.get(slot(c, d)) {
-                        self.s.off_seen.set(slot(c, d));
-                        let n = self.push(c, d, false, p);
+                    if !self.s.off_seen.get(t) {
+                        self.s.off_seen.set(t);
+                        let n = self.push(t, false, p);
                         self.s.pending_off.push(n);
                     }
                 }
@@ -526,15 +531,15 @@ impl<'a> Tree<'a> {
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
                 let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
-                for &(c, d) in table.get(cell, digit, false, self.links) {
-                    let c = usize::from(c);
-                    if !source.on && hits(c, d) {
+                for &t in table.get(cell, digit, false, self.links) {
+                    let t = usize::from(t);
+                    if !source.on && t == source_slot {
                         self.s.next.clear();
-                        return Some(self.push(c, d, true, p));
+                        return Some(self.push(t, true, p));
                     }
-                    if !self.s.on_seen.get(slot(c, d)) {
-                        self.s.on_seen.set(slot(c, d));
-                        let n = self.push(c, d, true, p);
+                    if !self.s.on_seen.get(t) {
+                        self.s.on_seen.set(t);
+                        let n = self.push(t, true, p);
                         self.s.pending_on.push(n);
                     }
                 }
