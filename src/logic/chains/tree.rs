@@ -98,7 +98,8 @@ impl Places {
     /// Calls `f` on each peer of `cell` where `digit` still has a place, in
     /// SE's order (box, row, column; a peer in the box and in the line comes
     /// once, from the box), until `f` returns true; says whether it did.
-    #[inline]
+    /// The reference for the peers [`LinkTable::of`] lists.
+    #[cfg(test)]
     pub(in crate::logic) fn any_peer(
         &self,
         cell: usize,
@@ -211,10 +212,21 @@ impl LinkTable {
                     items.push(slot(cell, d) as u16);
                 }
                 split.push(items.len() as u32);
-                places.any_peer(cell, digit, |c| {
-                    items.push(slot(c, digit) as u16);
-                    false
-                });
+                // The peers in `any_peer`'s order (box, row, column), each
+                // once: the line's places in the box are the box's.
+                let (r, col) = (row_of(cell), col_of(cell));
+                let houses = [
+                    (18 + box_of(cell), !(1u16 << ((r % 3) * 3 + col % 3))),
+                    (r, !(0b111u16 << (col / 3 * 3))),
+                    (9 + col, !(0b111u16 << (r / 3 * 3))),
+                ];
+                for (h, keep) in houses {
+                    let mut m = places.get(h, digit) & keep;
+                    while m != 0 {
+                        items.push(slot(HOUSES[h][m.trailing_zeros() as usize], digit) as u16);
+                        m &= m - 1;
+                    }
+                }
                 let off = items.len();
                 start.push(off as u32);
                 if mask.count_ones() == 2 {
@@ -547,5 +559,39 @@ impl<'a> Tree<'a> {
             self.s.next.clear();
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The peers each on node's list holds are those `any_peer` gives, in
+    /// its order, on each board of a solving path.
+    #[test]
+    fn link_table_peers_follow_any_peer() {
+        let grid: crate::Grid =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+                .parse()
+                .expect("a puzzle");
+        let mut board = Board::from_grid(&grid);
+        let mut boards = 0;
+        while let Some(step) = crate::logic::next_step(&board) {
+            let places = Places::of(&board);
+            let table = LinkTable::of(&board, &places);
+            for cell in 0..81 {
+                for digit in crate::logic::board::digits(board.candidates(cell)) {
+                    let mut peers = Vec::new();
+                    places.any_peer(cell, digit, |c| {
+                        peers.push(slot(c, digit) as u16);
+                        false
+                    });
+                    assert_eq!(table.get(cell, digit, true, Links::X), &peers[..]);
+                }
+            }
+            boards += 1;
+            board.apply(&step);
+        }
+        assert!(boards > 50, "{boards}");
     }
 }
