@@ -190,7 +190,7 @@ fn cycle_eliminations(nodes: &[Node], last: usize, cells_with: &[u128; 9]) -> Ve
             break;
         }
         in_loop |= 1 << n.cell();
-        seen[usize::from(n.on)][usize::from(n.digit - 1)] |= PEER_MASKS[n.cell()];
+        seen[usize::from(n.on)][usize::from(n.digit() - 1)] |= PEER_MASKS[n.cell()];
         at = n.parent();
     }
     let mut removed = [0u128; 9];
@@ -213,7 +213,7 @@ fn cycle_eliminations(nodes: &[Node], last: usize, cells_with: &[u128; 9]) -> Ve
 }
 
 fn pattern(chain: &[Node]) -> Vec<(usize, u8)> {
-    chain.iter().map(|n| (n.cell(), n.digit)).collect()
+    chain.iter().map(|n| (n.cell(), n.digit())).collect()
 }
 
 /// What a pass keeps of the hints it finds: SE's best one (of one
@@ -340,7 +340,7 @@ impl Collect<'_> {
                         initial,
                         board,
                         node.cell(),
-                        node.digit,
+                        node.digit(),
                         Some(cause),
                         &mut f.parents,
                     );
@@ -590,7 +590,7 @@ fn cause_of(board: &Board, prev: Node, node: Node) -> super::dynamic::Cause {
     let two = shared.clone().find(|&h| {
         HOUSES[h]
             .iter()
-            .filter(|&&c| board.has(c, node.digit))
+            .filter(|&&c| board.has(c, node.digit()))
             .count()
             == 2
     });

@@ -38,8 +38,8 @@ impl Links {
 pub(super) struct Node {
     /// Small fields: trees push hundreds of nodes each, so their size is
     /// what their buffer traffic costs.
-    cell: u8,
-    pub(super) digit: u8,
+    /// The candidate's slot: the index of its links and seen stamps.
+    slot: u16,
     pub(super) on: bool,
     /// The parent's index, or `NO_PARENT` for the source.
     parent: u32,
@@ -51,15 +51,22 @@ impl Node {
     /// A tree's source: `digit` in `cell`, on or off.
     pub(super) fn source(cell: usize, digit: u8, on: bool) -> Node {
         Node {
-            cell: cell as u8,
-            digit,
+            slot: slot(cell, digit) as u16,
             on,
             parent: NO_PARENT,
         }
     }
 
     pub(super) fn cell(self) -> usize {
-        usize::from(self.cell)
+        usize::from(self.slot) / 9
+    }
+
+    pub(super) fn digit(self) -> u8 {
+        (self.slot % 9) as u8 + 1
+    }
+
+    pub(super) fn slot(self) -> usize {
+        usize::from(self.slot)
     }
 
     /// The node that implied this one; none for the source.
@@ -256,9 +263,9 @@ impl LinkTable {
         }
     }
 
-    /// What `(cell, digit)` in state `on` implies with `links`.
-    fn get(&self, cell: usize, digit: u8, on: bool, links: Links) -> &[u16] {
-        let k = 2 * slot(cell, digit) + usize::from(!on);
+    /// What the candidate of `slot` in state `on` implies with `links`.
+    fn get(&self, slot: usize, on: bool, links: Links) -> &[u16] {
+        let k = 2 * slot + usize::from(!on);
         let (start, split, end) = (
             self.start[k] as usize,
             self.split[k] as usize,
@@ -376,7 +383,7 @@ impl<'a> Tree<'a> {
         } else {
             &mut s.off_seen
         };
-        seen.set(slot(source.cell(), source.digit));
+        seen.set(source.slot());
         Tree {
             table,
             links,
@@ -389,8 +396,7 @@ impl<'a> Tree<'a> {
     /// `parent`.
     pub(super) fn push(&mut self, t: usize, on: bool, parent: usize) -> usize {
         self.s.nodes.push(Node {
-            cell: (t / 9) as u8,
-            digit: (t % 9) as u8 + 1,
+            slot: t as u16,
             on,
             parent: parent as u32,
         });
@@ -406,7 +412,7 @@ impl<'a> Tree<'a> {
         while let Some(p) = at {
             let node = self.s.nodes[p];
             if !node.on {
-                self.s.ancestors.set(slot(node.cell(), node.digit));
+                self.s.ancestors.set(node.slot());
             }
             at = node.parent();
         }
@@ -433,7 +439,7 @@ impl<'a> Tree<'a> {
         mut closed: impl FnMut(&[Node], usize) -> bool,
     ) {
         let source = self.s.nodes[0];
-        let source_slot = slot(source.cell(), source.digit);
+        let source_slot = source.slot();
         let home = components.and_then(|c| c.of_node(2 * source_slot));
         let inside = |node: usize| match (components, home) {
             (Some(c), Some(h)) => c.of_node(node) == Some(h),
@@ -454,9 +460,9 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
+                let at = self.s.nodes[p].slot();
                 self.mark_off_ancestors(p);
-                for &t in table.get(cell, digit, true, self.links) {
+                for &t in table.get(at, true, self.links) {
                     let t = usize::from(t);
                     if inside(2 * t + 1) && !self.s.ancestors.get(t) {
                         let n = self.push(t, false, p);
@@ -469,8 +475,8 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
-                for &t in table.get(cell, digit, false, self.links) {
+                let at = self.s.nodes[p].slot();
+                for &t in table.get(at, false, self.links) {
                     let t = usize::from(t);
                     let is_source = t == source_slot;
                     if length >= 4 && is_source {
@@ -503,7 +509,7 @@ impl<'a> Tree<'a> {
         } else {
             self.s.pending_off.push(0);
         }
-        let source_slot = slot(source.cell(), source.digit);
+        let source_slot = source.slot();
         // The table's off lists follow X links when its pass has them,
         // and this search runs only in such passes.
         let table = self.table;
@@ -524,8 +530,8 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
-                for &t in table.get(cell, digit, true, self.links) {
+                let at = self.s.nodes[p].slot();
+                for &t in table.get(at, true, self.links) {
                     let t = usize::from(t);
                     if source.on && t == source_slot {
                         self.s.next.clear();
@@ -542,8 +548,8 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let (cell, digit) = (self.s.nodes[p].cell(), self.s.nodes[p].digit);
-                for &t in table.get(cell, digit, false, self.links) {
+                let at = self.s.nodes[p].slot();
+                for &t in table.get(at, false, self.links) {
                     let t = usize::from(t);
                     if !source.on && t == source_slot {
                         self.s.next.clear();
@@ -586,7 +592,7 @@ mod tests {
                         peers.push(slot(c, digit) as u16);
                         false
                     });
-                    assert_eq!(table.get(cell, digit, true, Links::X), &peers[..]);
+                    assert_eq!(table.get(slot(cell, digit), true, Links::X), &peers[..]);
                 }
             }
             boards += 1;
