@@ -186,12 +186,12 @@ fn cycle_eliminations(nodes: &[Node], last: usize, cells_with: &[u128; 9]) -> Ve
     let mut at = Some(last);
     while let Some(i) = at {
         let n = nodes[i];
-        if n.parent.is_none() {
+        if n.parent().is_none() {
             break;
         }
-        in_loop |= 1 << n.cell;
-        seen[usize::from(n.on)][usize::from(n.digit - 1)] |= PEER_MASKS[n.cell];
-        at = n.parent;
+        in_loop |= 1 << n.cell();
+        seen[usize::from(n.on)][usize::from(n.digit() - 1)] |= PEER_MASKS[n.cell()];
+        at = n.parent();
     }
     let mut removed = [0u128; 9];
     let mut any = 0u128;
@@ -213,7 +213,7 @@ fn cycle_eliminations(nodes: &[Node], last: usize, cells_with: &[u128; 9]) -> Ve
 }
 
 fn pattern(chain: &[Node]) -> Vec<(usize, u8)> {
-    chain.iter().map(|n| (n.cell, n.digit)).collect()
+    chain.iter().map(|n| (n.cell(), n.digit())).collect()
 }
 
 /// What a pass keeps of the hints it finds: SE's best one (of one
@@ -339,8 +339,8 @@ impl Collect<'_> {
                     super::multiple::rule_parents_of(
                         initial,
                         board,
-                        node.cell,
-                        node.digit,
+                        node.cell(),
+                        node.digit(),
                         Some(cause),
                         &mut f.parents,
                     );
@@ -383,21 +383,23 @@ fn pass(
         }
     }
     let x_may = (links == Links::X).then(|| XMay::of(cells_with, super::board::ALL_DIGITS & !skip));
+    // The limits (cycles, chains) for the current best, worked out again
+    // only when a hint is offered.
+    let mut limits: Option<(usize, usize)> = None;
     for cell in 0..81 {
         let mask = board.candidates(cell);
         if mask.count_ones() < 2 || (!links.x() && mask.count_ones() > 2) {
             continue;
         }
         for digit in super::board::digits(mask & !skip) {
-            let on = Node {
-                cell,
-                digit,
-                on: true,
-                parent: None,
-            };
-            let limit = collect.limit(cycle_technique, links.sort_key());
-            if limit != usize::MAX || collect.limit(chain_technique, links.sort_key()) != usize::MAX
-            {
+            let on = Node::source(cell, digit, true);
+            let (limit, chain_limit) = *limits.get_or_insert_with(|| {
+                (
+                    collect.limit(cycle_technique, links.sort_key()),
+                    collect.limit(chain_technique, links.sort_key()),
+                )
+            });
+            if limit != usize::MAX || chain_limit != usize::MAX {
                 gave |= super::board::bit(digit);
             }
             let node = 2 * tree::slot(cell, digit);
@@ -425,6 +427,7 @@ fn pass(
                         houses: Vec::new(),
                     };
                     collect.offer(board, links, step, &chain, true, cycle_technique);
+                    limits = None;
                     // The loops still to close are no shorter: none would
                     // rank before this one.
                     best_only
@@ -433,8 +436,11 @@ fn pass(
             if !links.x() {
                 continue;
             }
-            for start in [on, Node { on: false, ..on }] {
-                let limit = collect.limit(chain_technique, links.sort_key());
+            for start in [on, Node::source(cell, digit, false)] {
+                let limit = match limits {
+                    Some((_, n)) => n,
+                    None => collect.limit(chain_technique, links.sort_key()),
+                };
                 let (from, to) = if start.on {
                     (node, node + 1)
                 } else {
@@ -469,6 +475,7 @@ fn pass(
                     }
                 };
                 collect.offer(board, links, step, &chain, false, chain_technique);
+                limits = None;
             }
         }
     }
@@ -574,16 +581,16 @@ pub(super) fn all(board: &Board, initial: &Board) -> Vec<Found> {
 /// there when one has two places, else the first they share).
 fn cause_of(board: &Board, prev: Node, node: Node) -> super::dynamic::Cause {
     use super::dynamic::Cause;
-    if prev.cell == node.cell {
+    if prev.cell() == node.cell() {
         return Cause::NakedSingle;
     }
-    let shared = houses_of(prev.cell)
+    let shared = houses_of(prev.cell())
         .into_iter()
-        .filter(|&h| HOUSES[h].contains(&node.cell));
+        .filter(|&h| HOUSES[h].contains(&node.cell()));
     let two = shared.clone().find(|&h| {
         HOUSES[h]
             .iter()
-            .filter(|&&c| board.has(c, node.digit))
+            .filter(|&&c| board.has(c, node.digit()))
             .count()
             == 2
     });
@@ -641,12 +648,7 @@ mod tests {
                 for cell in 0..81 {
                     for digit in super::super::board::digits(board.candidates(cell)) {
                         let bit = super::super::board::bit(digit);
-                        let on = Node {
-                            cell,
-                            digit,
-                            on: true,
-                            parent: None,
-                        };
+                        let on = Node::source(cell, digit, true);
                         let mut tree = Tree::new(&table, Links::X, on, &mut s, usize::MAX);
                         let mut closed = false;
                         tree.cycles(None, |_, _| {
@@ -655,7 +657,8 @@ mod tests {
                         });
                         assert!(!closed || may.cycle[cell] & bit != 0, "{cell} {digit}");
                         finding += usize::from(closed);
-                        for (start, allowed) in [(on, may.on), (Node { on: false, ..on }, may.off)]
+                        for (start, allowed) in
+                            [(on, may.on), (Node::source(cell, digit, false), may.off)]
                         {
                             let mut tree = Tree::new(&table, Links::X, start, &mut s, usize::MAX);
                             let found = tree.forcing().is_some();

@@ -58,8 +58,8 @@ impl Reach {
             let bit = 2 * dense[node / 2] as usize + node % 2;
             row[bit / 64] |= 1 << (bit % 64);
             let (from, to) = table.range_of(node);
-            for &(tc, td) in &items[from as usize..to as usize] {
-                let target = 2 * slot(usize::from(tc), td) + (1 - node % 2);
+            for &t in &items[from as usize..to as usize] {
+                let target = 2 * usize::from(t) + (1 - node % 2);
                 let (first, end) = table.range_of(target);
                 if components.alone(target) && first == end {
                     // A node that implies nothing reaches only itself.

@@ -70,10 +70,10 @@ impl Components {
             while let Some(&mut (v, ref mut at, end)) = calls.last_mut() {
                 let v = v as usize;
                 if *at < end {
-                    let (c, d) = items[*at as usize];
+                    let t = usize::from(items[*at as usize]);
                     *at += 1;
                     // Links lead to the other state.
-                    let w = 2 * slot(usize::from(c), d) + (1 - v % 2);
+                    let w = 2 * t + (1 - v % 2);
                     if index[w] == UNVISITED {
                         enter!(w);
                     } else if on_stack[w] {

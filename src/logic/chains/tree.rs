@@ -36,10 +36,43 @@ impl Links {
 /// that implied it.
 #[derive(Clone, Copy)]
 pub(super) struct Node {
-    pub(super) cell: usize,
-    pub(super) digit: u8,
+    /// Small fields: trees push hundreds of nodes each, so their size is
+    /// what their buffer traffic costs.
+    /// The candidate's slot: the index of its links and seen stamps.
+    slot: u16,
     pub(super) on: bool,
-    pub(super) parent: Option<usize>,
+    /// The parent's index, or `NO_PARENT` for the source.
+    parent: u32,
+}
+
+const NO_PARENT: u32 = u32::MAX;
+
+impl Node {
+    /// A tree's source: `digit` in `cell`, on or off.
+    pub(super) fn source(cell: usize, digit: u8, on: bool) -> Node {
+        Node {
+            slot: slot(cell, digit) as u16,
+            on,
+            parent: NO_PARENT,
+        }
+    }
+
+    pub(super) fn cell(self) -> usize {
+        usize::from(self.slot) / 9
+    }
+
+    pub(super) fn digit(self) -> u8 {
+        (self.slot % 9) as u8 + 1
+    }
+
+    pub(super) fn slot(self) -> usize {
+        usize::from(self.slot)
+    }
+
+    /// The node that implied this one; none for the source.
+    pub(super) fn parent(self) -> Option<usize> {
+        (self.parent != NO_PARENT).then_some(self.parent as usize)
+    }
 }
 
 /// The places of each digit in each house, as masks of positions in
@@ -72,7 +105,8 @@ impl Places {
     /// Calls `f` on each peer of `cell` where `digit` still has a place, in
     /// SE's order (box, row, column; a peer in the box and in the line comes
     /// once, from the box), until `f` returns true; says whether it did.
-    #[inline]
+    /// The reference for the peers [`LinkTable::of`] lists.
+    #[cfg(test)]
     pub(in crate::logic) fn any_peer(
         &self,
         cell: usize,
@@ -156,7 +190,9 @@ pub(super) struct LinkTable {
     start: Vec<u32>,
     /// Where each list's links within houses start.
     split: Vec<u32>,
-    items: Vec<(u8, u8)>,
+    /// The slot of each link's target: trees read it as their seen
+    /// tables' index without working it out per link.
+    items: Vec<u16>,
 }
 
 impl LinkTable {
@@ -168,7 +204,7 @@ impl LinkTable {
     pub(super) fn of(board: &Board, places: &Places) -> LinkTable {
         let mut start = Vec::with_capacity(2 * 729 + 1);
         let mut split = Vec::with_capacity(2 * 729);
-        let mut items: Vec<(u8, u8)> = Vec::with_capacity(4096);
+        let mut items: Vec<u16> = Vec::with_capacity(4096);
         for cell in 0..81 {
             let mask = board.candidates(cell);
             for digit in 1..=9u8 {
@@ -180,18 +216,29 @@ impl LinkTable {
                 }
                 start.push(at);
                 for d in crate::logic::board::digits(mask & !crate::logic::board::bit(digit)) {
-                    items.push((cell as u8, d));
+                    items.push(slot(cell, d) as u16);
                 }
                 split.push(items.len() as u32);
-                places.any_peer(cell, digit, |c| {
-                    items.push((c as u8, digit));
-                    false
-                });
+                // The peers in `any_peer`'s order (box, row, column), each
+                // once: the line's places in the box are the box's.
+                let (r, col) = (row_of(cell), col_of(cell));
+                let houses = [
+                    (18 + box_of(cell), !(1u16 << ((r % 3) * 3 + col % 3))),
+                    (r, !(0b111u16 << (col / 3 * 3))),
+                    (9 + col, !(0b111u16 << (r / 3 * 3))),
+                ];
+                for (h, keep) in houses {
+                    let mut m = places.get(h, digit) & keep;
+                    while m != 0 {
+                        items.push(slot(HOUSES[h][m.trailing_zeros() as usize], digit) as u16);
+                        m &= m - 1;
+                    }
+                }
                 let off = items.len();
                 start.push(off as u32);
                 if mask.count_ones() == 2 {
                     let other = mask & !crate::logic::board::bit(digit);
-                    items.push((cell as u8, other.trailing_zeros() as u8 + 1));
+                    items.push(slot(cell, other.trailing_zeros() as u8 + 1) as u16);
                 }
                 split.push(items.len() as u32);
                 let houses = items.len();
@@ -200,9 +247,9 @@ impl LinkTable {
                     if m.count_ones() == 2 {
                         let a = HOUSES[h][m.trailing_zeros() as usize];
                         let b = HOUSES[h][15 - m.leading_zeros() as usize];
-                        let other = (if a == cell { b } else { a }) as u8;
-                        if !items[houses..].contains(&(other, digit)) {
-                            items.push((other, digit));
+                        let other = slot(if a == cell { b } else { a }, digit) as u16;
+                        if !items[houses..].contains(&other) {
+                            items.push(other);
                         }
                     }
                 }
@@ -216,9 +263,9 @@ impl LinkTable {
         }
     }
 
-    /// What `(cell, digit)` in state `on` implies with `links`.
-    fn get(&self, cell: usize, digit: u8, on: bool, links: Links) -> &[(u8, u8)] {
-        let k = 2 * slot(cell, digit) + usize::from(!on);
+    /// What the candidate of `slot` in state `on` implies with `links`.
+    fn get(&self, slot: usize, on: bool, links: Links) -> &[u16] {
+        let k = 2 * slot + usize::from(!on);
         let (start, split, end) = (
             self.start[k] as usize,
             self.split[k] as usize,
@@ -247,7 +294,7 @@ impl LinkTable {
     }
 
     /// Every node's links, one list after another.
-    pub(super) fn items(&self) -> &[(u8, u8)] {
+    pub(super) fn items(&self) -> &[u16] {
         &self.items
     }
 }
@@ -255,10 +302,10 @@ impl LinkTable {
 /// The nodes of a tree from its source to node `n`, in order.
 pub(super) fn chain(nodes: &[Node], n: usize) -> Vec<Node> {
     let mut out = vec![nodes[n]];
-    let mut at = nodes[n].parent;
+    let mut at = nodes[n].parent();
     while let Some(p) = at {
         out.push(nodes[p]);
-        at = nodes[p].parent;
+        at = nodes[p].parent();
     }
     out.reverse();
     out
@@ -336,7 +383,7 @@ impl<'a> Tree<'a> {
         } else {
             &mut s.off_seen
         };
-        seen.set(slot(source.cell, source.digit));
+        seen.set(source.slot());
         Tree {
             table,
             links,
@@ -345,12 +392,13 @@ impl<'a> Tree<'a> {
         }
     }
 
-    pub(super) fn push(&mut self, cell: usize, digit: u8, on: bool, parent: usize) -> usize {
+    /// Pushes the candidate of slot `t` in state `on`, implied by node
+    /// `parent`.
+    pub(super) fn push(&mut self, t: usize, on: bool, parent: usize) -> usize {
         self.s.nodes.push(Node {
-            cell,
-            digit,
+            slot: t as u16,
             on,
-            parent: Some(parent),
+            parent: parent as u32,
         });
         self.s.nodes.len() - 1
     }
@@ -360,13 +408,13 @@ impl<'a> Tree<'a> {
     /// asks the table instead of walking the chain again.
     fn mark_off_ancestors(&mut self, n: usize) {
         self.s.ancestors.clear();
-        let mut at = self.s.nodes[n].parent;
+        let mut at = self.s.nodes[n].parent();
         while let Some(p) = at {
             let node = self.s.nodes[p];
             if !node.on {
-                self.s.ancestors.set(slot(node.cell, node.digit));
+                self.s.ancestors.set(node.slot());
             }
-            at = node.parent;
+            at = node.parent();
         }
     }
 
@@ -391,7 +439,8 @@ impl<'a> Tree<'a> {
         mut closed: impl FnMut(&[Node], usize) -> bool,
     ) {
         let source = self.s.nodes[0];
-        let home = components.and_then(|c| c.of_node(2 * slot(source.cell, source.digit)));
+        let source_slot = source.slot();
+        let home = components.and_then(|c| c.of_node(2 * source_slot));
         let inside = |node: usize| match (components, home) {
             (Some(c), Some(h)) => c.of_node(node) == Some(h),
             _ => true,
@@ -411,12 +460,12 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
+                let at = self.s.nodes[p].slot();
                 self.mark_off_ancestors(p);
-                for &(c, d) in table.get(cell, digit, true, self.links) {
-                    let c = usize::from(c);
-                    if inside(2 * slot(c, d) + 1) && !self.s.ancestors.get(slot(c, d)) {
-                        let n = self.push(c, d, false, p);
+                for &t in table.get(at, true, self.links) {
+                    let t = usize::from(t);
+                    if inside(2 * t + 1) && !self.s.ancestors.get(t) {
+                        let n = self.push(t, false, p);
                         self.s.pending_off.push(n);
                     }
                 }
@@ -426,20 +475,20 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
-                for &(c, d) in table.get(cell, digit, false, self.links) {
-                    let c = usize::from(c);
-                    let is_source = c == source.cell && d == source.digit;
+                let at = self.s.nodes[p].slot();
+                for &t in table.get(at, false, self.links) {
+                    let t = usize::from(t);
+                    let is_source = t == source_slot;
                     if length >= 4 && is_source {
-                        let n = self.push(c, d, true, p);
+                        let n = self.push(t, true, p);
                         if closed(&self.s.nodes, n) {
                             self.s.next.clear();
                             return;
                         }
                     }
-                    if !self.s.on_seen.get(slot(c, d)) && inside(2 * slot(c, d)) {
-                        self.s.on_seen.set(slot(c, d));
-                        let n = self.push(c, d, true, p);
+                    if !self.s.on_seen.get(t) && inside(2 * t) {
+                        self.s.on_seen.set(t);
+                        let n = self.push(t, true, p);
                         self.s.pending_on.push(n);
                     }
                 }
@@ -460,7 +509,7 @@ impl<'a> Tree<'a> {
         } else {
             self.s.pending_off.push(0);
         }
-        let hits = |c: usize, d: u8| c == source.cell && d == source.digit;
+        let source_slot = source.slot();
         // The table's off lists follow X links when its pass has them,
         // and this search runs only in such passes.
         let table = self.table;
@@ -481,16 +530,16 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_on, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
-                for &(c, d) in table.get(cell, digit, true, self.links) {
-                    let c = usize::from(c);
-                    if source.on && hits(c, d) {
+                let at = self.s.nodes[p].slot();
+                for &t in table.get(at, true, self.links) {
+                    let t = usize::from(t);
+                    if source.on && t == source_slot {
                         self.s.next.clear();
-                        return Some(self.push(c, d, false, p));
+                        return Some(self.push(t, false, p));
                     }
-                    if !self.s.off_seen.get(slot(c, d)) {
-                        self.s.off_seen.set(slot(c, d));
-                        let n = self.push(c, d, false, p);
+                    if !self.s.off_seen.get(t) {
+                        self.s.off_seen.set(t);
+                        let n = self.push(t, false, p);
                         self.s.pending_off.push(n);
                     }
                 }
@@ -499,16 +548,16 @@ impl<'a> Tree<'a> {
             std::mem::swap(&mut self.s.pending_off, &mut self.s.next);
             for i in 0..self.s.next.len() {
                 let p = self.s.next[i];
-                let Node { cell, digit, .. } = self.s.nodes[p];
-                for &(c, d) in table.get(cell, digit, false, self.links) {
-                    let c = usize::from(c);
-                    if !source.on && hits(c, d) {
+                let at = self.s.nodes[p].slot();
+                for &t in table.get(at, false, self.links) {
+                    let t = usize::from(t);
+                    if !source.on && t == source_slot {
                         self.s.next.clear();
-                        return Some(self.push(c, d, true, p));
+                        return Some(self.push(t, true, p));
                     }
-                    if !self.s.on_seen.get(slot(c, d)) {
-                        self.s.on_seen.set(slot(c, d));
-                        let n = self.push(c, d, true, p);
+                    if !self.s.on_seen.get(t) {
+                        self.s.on_seen.set(t);
+                        let n = self.push(t, true, p);
                         self.s.pending_on.push(n);
                     }
                 }
@@ -516,5 +565,39 @@ impl<'a> Tree<'a> {
             self.s.next.clear();
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The peers each on node's list holds are those `any_peer` gives, in
+    /// its order, on each board of a solving path.
+    #[test]
+    fn link_table_peers_follow_any_peer() {
+        let grid: crate::Grid =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+                .parse()
+                .expect("a puzzle");
+        let mut board = Board::from_grid(&grid);
+        let mut boards = 0;
+        while let Some(step) = crate::logic::next_step(&board) {
+            let places = Places::of(&board);
+            let table = LinkTable::of(&board, &places);
+            for cell in 0..81 {
+                for digit in crate::logic::board::digits(board.candidates(cell)) {
+                    let mut peers = Vec::new();
+                    places.any_peer(cell, digit, |c| {
+                        peers.push(slot(c, digit) as u16);
+                        false
+                    });
+                    assert_eq!(table.get(slot(cell, digit), true, Links::X), &peers[..]);
+                }
+            }
+            boards += 1;
+            board.apply(&step);
+        }
+        assert!(boards > 50, "{boards}");
     }
 }
