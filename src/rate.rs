@@ -1,7 +1,8 @@
-//! Rating a puzzle on Sudoku Explainer's scale: the exact engine first
-//! checks that it has one solution (SE rates no other, and the uniqueness
-//! techniques are only sound then), then the logical solver's path, always
-//! the easiest step, gives ER, EP and ED.
+//! Rating a puzzle on Sudoku Explainer's scale: the logical solver's path,
+//! always the easiest step, gives ER, EP and ED, on a puzzle with one
+//! solution only (SE rates no other, and the uniqueness techniques are only
+//! sound then). The exact engine checks that before any step past the
+//! singles; a path of singles alone proves it.
 
 use std::fmt;
 
