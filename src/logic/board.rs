@@ -194,6 +194,40 @@ const fn peers() -> [[usize; 20]; 81] {
 /// The 20 peers of each cell (same row, column or box), in reading order.
 pub static PEERS: [[usize; 20]; 81] = peers();
 
+/// The cells of each house as a mask (bit `cell`), for other tables.
+pub(super) const fn house_masks() -> [u128; 27] {
+    let mut t = [0u128; 27];
+    let mut h = 0;
+    while h < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[h] |= 1 << HOUSES_CONST[h][i];
+            i += 1;
+        }
+        h += 1;
+    }
+    t
+}
+
+/// The cells of each house as a mask (bit `cell`).
+pub(super) static HOUSE_MASKS: [u128; 27] = house_masks();
+
+/// The peers of each cell as a mask (bit `cell`).
+pub(super) static PEER_MASKS: [u128; 81] = {
+    let peers = peers();
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            t[c] |= 1 << peers[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
 /// True when two distinct cells share a row, column or box.
 pub const fn sees(a: usize, b: usize) -> bool {
     a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b))

@@ -18,7 +18,7 @@
 //! candidate and state; its buffers are reused from run to run, so
 //! following an assumption allocates nothing once they have grown.
 
-use super::board::{Board, HOUSES_CONST, bit, digits, houses_of};
+use super::board::{Board, HOUSE_MASKS, bit, digits, house_masks, houses_of};
 use super::chains::Places;
 use super::nested;
 
@@ -237,23 +237,6 @@ impl Parents {
         &self.list[..self.len]
     }
 }
-
-/// Each house as a mask of its cells (bit `cell`).
-const fn house_masks() -> [u128; 27] {
-    let mut out = [0u128; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut i = 0;
-        while i < 9 {
-            out[h] |= 1 << HOUSES_CONST[h][i];
-            i += 1;
-        }
-        h += 1;
-    }
-    out
-}
-
-static HOUSE_MASKS: [u128; 27] = house_masks();
 
 /// The peers of each cell in the three parts SE visits them in: its box,
 /// its row outside the box, its column outside the box. House order is
@@ -668,7 +651,7 @@ mod tests {
     fn sight_agrees_with_places() {
         for board in boards() {
             let (sight, places) = (Sight::of(&board), Places::of(&board));
-            for (h, house) in HOUSES_CONST.iter().enumerate() {
+            for (h, house) in crate::logic::board::HOUSES.iter().enumerate() {
                 for digit in 1..=9 {
                     let m = places.get(h, digit);
                     let cells = house

@@ -1,6 +1,6 @@
 //! Aligned Pair Exclusion, as Sudoku Explainer finds it.
 
-use super::board::{Board, PEERS, bit, digits, sees};
+use super::board::{Board, PEER_MASKS, PEERS, bit, digits, sees};
 use super::step::{Step, Technique};
 use super::subsets::size;
 
@@ -271,25 +271,6 @@ thread_local! {
     /// with its base cells (see `triplet_search`).
     static LAST_EMPTY: std::cell::Cell<Option<(Board, u128)>> =
         const { std::cell::Cell::new(None) };
-}
-
-/// The peers of each cell as a mask (bit `cell`).
-pub(in crate::logic) static PEER_MASKS: [u128; 81] = peer_masks();
-
-const fn peer_masks() -> [u128; 81] {
-    let mut t = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            if sees(a, b) {
-                t[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
 }
 
 /// A cell a triplet may rest on: two candidates or more, no peer with a

@@ -1,25 +1,9 @@
 //! Singles: full house, hidden single (box, row, column), naked single.
 
 use super::board::{
-    ALL_DIGITS, Board, CELL_HOUSES, Digits, HOUSES, HOUSES_CONST, House, bit, digits,
+    ALL_DIGITS, Board, CELL_HOUSES, Digits, HOUSE_MASKS, HOUSES, House, bit, digits,
 };
 use super::step::{Step, Technique};
-
-/// The cells of each house as a mask (bit `cell`), for counting a house's
-/// empty cells in one step.
-const HOUSE_CELLS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[h] |= 1 << HOUSES_CONST[h][i];
-            i += 1;
-        }
-        h += 1;
-    }
-    t
-};
 
 /// The last empty cell of a house takes the one digit the house lacks.
 pub(super) fn full_house(board: &Board) -> Option<Step> {
@@ -30,36 +14,44 @@ pub(super) fn full_house(board: &Board) -> Option<Step> {
     let low = (0..64).fold(0u64, |m, c| m | u64::from(board.value(c) == 0) << c);
     let high = (64..81).fold(0u64, |m, c| m | u64::from(board.value(c) == 0) << (c - 64));
     let empty = u128::from(low) | u128::from(high) << 64;
-    for (h, cells) in HOUSES.iter().enumerate() {
-        let here = empty & HOUSE_CELLS[h];
+    for (h, &cells) in HOUSE_MASKS.iter().enumerate() {
+        let here = empty & cells;
         // Exactly one bit, without a popcount: the portable build has no
         // instruction for it.
         if here == 0 || here & (here - 1) != 0 {
             continue;
         }
-        let cell = here.trailing_zeros() as usize;
-        let placed = cells.iter().fold(0, |m, &c| {
-            if board.value(c) == 0 {
-                m
-            } else {
-                m | bit(board.value(c))
-            }
-        });
-        let missing = ALL_DIGITS & !placed;
-        // A board whose marks already exclude the missing digit is broken;
-        // claiming the digit anyway would be no deduction.
-        if missing.count_ones() == 1 && board.candidates(cell) & missing != 0 {
-            let digit = digits(missing).next()?;
-            return Some(Step {
-                technique: Technique::FullHouse,
-                placements: vec![(cell, digit)],
-                eliminations: Vec::new(),
-                pattern: vec![(cell, digit)],
-                houses: vec![House::from_index(h)],
-            });
+        if let Some(step) = full_house_in(board, h) {
+            return Some(step);
         }
     }
     None
+}
+
+/// The full house of house `h`, which has one empty cell.
+fn full_house_in(board: &Board, h: usize) -> Option<Step> {
+    let mut placed = 0;
+    let mut cell = 0;
+    for &c in &HOUSES[h] {
+        match board.value(c) {
+            0 => cell = c,
+            v => placed |= bit(v),
+        }
+    }
+    let missing = ALL_DIGITS & !placed;
+    // A board whose marks already exclude the missing digit is broken;
+    // claiming the digit anyway would be no deduction.
+    if missing.count_ones() != 1 || board.candidates(cell) & missing == 0 {
+        return None;
+    }
+    let digit = digits(missing).next()?;
+    Some(Step {
+        technique: Technique::FullHouse,
+        placements: vec![(cell, digit)],
+        eliminations: Vec::new(),
+        pattern: vec![(cell, digit)],
+        houses: vec![House::from_index(h)],
+    })
 }
 
 /// A digit with one place left in a house of the given kind: houses
@@ -258,25 +250,8 @@ pub(super) fn full_house_tallied(board: &Board, tally: &Tally) -> Option<Step> {
     while houses != 0 {
         let h = houses.trailing_zeros() as usize;
         houses &= houses - 1;
-        let cells = &HOUSES[h];
-        let mut placed = 0;
-        let mut cell = 0;
-        for &c in cells {
-            match board.value(c) {
-                0 => cell = c,
-                v => placed |= bit(v),
-            }
-        }
-        let missing = ALL_DIGITS & !placed;
-        if missing.count_ones() == 1 && board.candidates(cell) & missing != 0 {
-            let digit = digits(missing).next()?;
-            return Some(Step {
-                technique: Technique::FullHouse,
-                placements: vec![(cell, digit)],
-                eliminations: Vec::new(),
-                pattern: vec![(cell, digit)],
-                houses: vec![House::from_index(h)],
-            });
+        if let Some(step) = full_house_in(board, h) {
+            return Some(step);
         }
     }
     None

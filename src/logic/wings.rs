@@ -1,7 +1,7 @@
 //! Wings: XY-Wing and XYZ-Wing.
 
+use super::board::PEER_MASKS;
 use super::board::{Board, Digits, PEERS, bit, digits};
-use super::exclusion::PEER_MASKS;
 use super::step::{Step, Technique};
 use super::subsets::size;
 

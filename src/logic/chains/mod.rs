@@ -15,7 +15,7 @@ mod scc;
 mod tree;
 
 use super::board::houses_of;
-use super::board::{Board, HOUSES, PEERS};
+use super::board::{Board, HOUSE_MASKS, HOUSES, PEER_MASKS};
 use super::step::{Step, Technique};
 pub(super) use reach::multiple_may_find;
 pub(super) use tree::Places;
@@ -62,36 +62,6 @@ impl Found {
         (self.difficulty, self.nodes, self.sort_key)
     }
 }
-
-/// The peers of each cell as a mask (bit `cell`).
-static PEER_MASKS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            t[c] |= 1 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// The cells of each house as a mask (bit `cell`).
-static HOUSE_MASKS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[h] |= 1 << super::board::HOUSES_CONST[h][i];
-            i += 1;
-        }
-        h += 1;
-    }
-    t
-};
 
 /// Which X trees of one board can find anything, by cell, as masks of
 /// digits: a cycle back to the candidate on, a forcing chain from it on

@@ -10,9 +10,9 @@
 //! where a non-extra digit they share is in no other cell: each is that
 //! digit or its extra digit.
 
+use super::super::board::PEER_MASKS;
 use super::super::board::{Board, Digits, HOUSES, box_of, col_of, digits, row_of};
 use super::super::chains::Places;
-use super::super::exclusion::PEER_MASKS;
 use super::super::step::{Step, Technique};
 use super::super::subsets::size;
 

@@ -11,7 +11,7 @@
 //! other place: one of them is a, so neither is b.
 
 use super::super::board::{
-    ALL_DIGITS, Board, Digits, HOUSES, HOUSES_CONST, House, PEERS, bit, box_of, col_of, digits,
+    ALL_DIGITS, Board, Digits, HOUSE_MASKS, HOUSES, House, PEERS, bit, box_of, col_of, digits,
     row_of,
 };
 use super::super::step::{Step, Technique};
@@ -68,21 +68,6 @@ pub(in crate::logic) fn unique_loop(board: &Board, wanted: Option<Technique>) ->
     hints.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     hints.into_iter().next().map(|(_, _, step)| step)
 }
-
-/// The cells of each house as a mask (bit `cell`).
-static HOUSE_MASKS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut h = 0;
-    while h < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[h] |= 1 << HOUSES_CONST[h][i];
-            i += 1;
-        }
-        h += 1;
-    }
-    t
-};
 
 /// The cells of `with_ab` that may lie on a valid loop: each of the box,
 /// row and column of a loop cell holds another loop cell, so a cell alone
