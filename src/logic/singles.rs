@@ -45,13 +45,18 @@ fn full_house_in(board: &Board, h: usize) -> Option<Step> {
         return None;
     }
     let digit = digits(missing).next()?;
-    Some(Step {
-        technique: Technique::FullHouse,
+    Some(placed_in(Technique::FullHouse, cell, digit, h))
+}
+
+/// The step of a single: `digit` placed in `cell`, found in house `h`.
+fn placed_in(technique: Technique, cell: usize, digit: u8, h: usize) -> Step {
+    Step {
+        technique,
         placements: vec![(cell, digit)],
         eliminations: Vec::new(),
         pattern: vec![(cell, digit)],
         houses: vec![House::from_index(h)],
-    })
+    }
 }
 
 /// A digit with one place left in a house of the given kind: houses
@@ -74,13 +79,7 @@ pub(super) fn hidden_single(board: &Board, technique: Technique) -> Option<Step>
         if let Some(digit) = digits(once & !again).next() {
             let positions = board.positions(h, digit);
             let cell = cells[positions.trailing_zeros() as usize];
-            return Some(Step {
-                technique,
-                placements: vec![(cell, digit)],
-                eliminations: Vec::new(),
-                pattern: vec![(cell, digit)],
-                houses: vec![House::from_index(h)],
-            });
+            return Some(placed_in(technique, cell, digit, h));
         }
     }
     None
@@ -278,13 +277,7 @@ pub(super) fn hidden_single_tallied(
         let Some(&cell) = cells.iter().find(|&&c| board.has(c, digit)) else {
             continue;
         };
-        return Some(Step {
-            technique,
-            placements: vec![(cell, digit)],
-            eliminations: Vec::new(),
-            pattern: vec![(cell, digit)],
-            houses: vec![House::from_index(h)],
-        });
+        return Some(placed_in(technique, cell, digit, h));
     }
     None
 }
