@@ -208,6 +208,37 @@ impl Searcher {
         }
     }
 
+    /// Offers the contradiction run `r` met, if any, proving its assumption
+    /// wrong: `changes` are what that proves.
+    fn offer_contradiction(
+        &mut self,
+        board: &Board,
+        found: &mut Found<'_>,
+        technique: Technique,
+        r: usize,
+        changes: impl FnOnce() -> Option<Changes>,
+    ) {
+        let Some((a, b)) = self.runs[r].contradiction else {
+            return;
+        };
+        let Some((placements, eliminations)) = changes() else {
+            return;
+        };
+        self.offer(
+            board,
+            found,
+            Offer {
+                technique,
+                sort_key: SORT_CONTRADICTION,
+                targets: &[(r, a), (r, b)],
+                placements,
+                eliminations,
+                house: None,
+                source_cause: None,
+            },
+        );
+    }
+
     fn offer(&mut self, board: &Board, found: &mut Found<'_>, offer: Offer<'_>) {
         self.nested_ids.clear();
         // When keeping the best only, every hint of the mode has the same
@@ -434,20 +465,9 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
             if s.runs[i].contradiction.is_some() {
                 gave |= bit(digit);
             }
-            if do_contradiction && let Some((a, b)) = s.runs[i].contradiction {
-                s.offer(
-                    board,
-                    found,
-                    Offer {
-                        technique: names.contradiction,
-                        sort_key: SORT_CONTRADICTION,
-                        targets: &[(i, a), (i, b)],
-                        placements: Vec::new(),
-                        eliminations: vec![(cell, digit)],
-                        house: None,
-                        source_cause: None,
-                    },
-                );
+            if do_contradiction {
+                let changes = || Some((Vec::new(), vec![(cell, digit)]));
+                s.offer_contradiction(board, found, names.contradiction, i, changes);
             }
             // The run of the candidate false serves only contradiction and
             // double chains: the multiple (static) search makes neither.
@@ -471,23 +491,11 @@ pub(super) fn search(board: &Board, mode: Mode, s: &mut Searcher, found: &mut Fo
             if s.runs[OFF_RUN].contradiction.is_some() {
                 gave |= bit(digit);
             }
-            if do_contradiction && let Some((a, b)) = s.runs[OFF_RUN].contradiction {
+            if do_contradiction {
+                // The assumption, false, contradicts itself: it is true.
                 let on = s.runs[OFF_RUN].nodes[0];
-                if let Some((placements, eliminations)) = conclusion(board, &on, true) {
-                    s.offer(
-                        board,
-                        found,
-                        Offer {
-                            technique: names.contradiction,
-                            sort_key: SORT_CONTRADICTION,
-                            targets: &[(OFF_RUN, a), (OFF_RUN, b)],
-                            placements,
-                            eliminations,
-                            house: None,
-                            source_cause: None,
-                        },
-                    );
-                }
+                let changes = || conclusion(board, &on, true);
+                s.offer_contradiction(board, found, names.contradiction, OFF_RUN, changes);
             }
             if do_double {
                 kinds::double(board, s, found, i, names.double);
